@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
+import { appRoutes } from './modules/app/app.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { medicalRoutes } from './modules/medical/medical.routes.ts';
+import { predictorRoutes } from './modules/predictor/predictor.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { mailPlugin, type Mailer } from './plugins/mail.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    buildVersion: string;
+    submissionLimiter: SubmissionLimiter;
+  }
+}
+
+export type BuildOptions = {
+  /** An already migrated database (tests); otherwise opened from the configuration. */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const RESET_TOKEN_PATH = /(\/auth\/verify-reset-token\/)[^/?#]+/;
+
+/** Builds the whole application from plugins and modules; never listens. */
+export async function buildApp(config: Config, opts: BuildOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Reset links carry a secret in the path: never log it.
+        req: (req) => ({ method: req.method, url: req.url.replace(RESET_TOKEN_PATH, '$1[redacted]'), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('buildVersion', readBuildVersion(config));
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { config, database: opts.database });
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+  await app.register(mailPlugin, { config, mailer: opts.mailer });
+  await app.register(authPlugin, { config });
+  app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));
+
+  await app.register(
+    async (api) => {
+      await api.register(appRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(predictorRoutes);
+      await api.register(medicalRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webPlugin, { config });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+function readBuildVersion(config: Config): string {
+  try {
+    return String(JSON.parse(readFileSync(path.join(config.WEB_DIST, 'version.json'), 'utf8')).version);
+  } catch {
+    return 'dev';
+  }
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('names the setting that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+  it('requires a JWT secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x:25' })).toThrow(/JWT_SECRET/);
+  });
+  it('picks PGlite without DATABASE_URL and PostgreSQL with it', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).databaseKind).toBe('pglite');
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://u@localhost/db' }).databaseKind).toBe('postgres');
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Repository root (apps/api/src -> ../../..). */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin of the site, used in e-mailed links. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  TRUST_PROXY: bool.default(false),
+
+  /** PostgreSQL server; without it the embedded PGlite database under DATA_FOLDER is used. */
+  DATABASE_URL: optionalUrl,
+  /** Where the app keeps its own files (embedded database, outbox, secrets). */
+  DATA_FOLDER: z.string().default(path.join(repoRoot, '.data')),
+  /** The public data sets read in place by the importer. */
+  DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
+  /** Import the unverified JoSAA 2026 round-1 file (SOURCES.md). */
+  IMPORT_JOSAA_2026: bool.default(false),
+  /** Import the data sets at start when the database has none. */
+  IMPORT_ON_START: bool.default(true),
+  REDIS_URL: optionalUrl,
+
+  /** Built SPA served for every non-API path. */
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Rankwise <no-reply@rankwise.local>'),
+  SUPPORT_EMAIL: z.string().email().default('support@rankwise.in'),
+  PRODUCT_NAME: z.string().default('Rankwise'),
+  COMPANY_LEGAL_NAME: z.string().default('Rankwise Education Technologies Private Limited'),
+
+  GOOGLE_ISSUER: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+
+  /** Preference sets a visitor or account may submit per window (counted on new sets only). */
+  SUBMISSION_LIMIT: z.coerce.number().int().positive().default(50),
+  SUBMISSION_WINDOW_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
+});
+
+export type Config = z.output<typeof envSchema> & { JWT_SECRET: string; databaseKind: 'pglite' | 'postgres' };
+
+export class ConfigError extends Error {}
+
+/** Parse and validate configuration once; a wrong setting fails fast naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.NODE_ENV === 'production' && !cfg.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  if (cfg.NODE_ENV === 'production' && !cfg.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production');
+  }
+  return {
+    ...cfg,
+    JWT_SECRET: cfg.JWT_SECRET ?? localSecret(cfg.DATA_FOLDER, cfg.NODE_ENV),
+    databaseKind: cfg.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+}
+
+/** Outside production, a random secret kept in the data folder so sessions survive restarts. */
+function localSecret(dataFolder: string, env: string): string {
+  if (env === 'test') return 'test-secret-test-secret-test-secret-0123456789';
+  const file = path.join(dataFolder, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataFolder, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

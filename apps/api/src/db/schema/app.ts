@@ -1,0 +1,18 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Contact, help-center and feedback submissions: stored first, so nothing sent is lost. */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['contact', 'help', 'feedback'] }).notNull(),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    mailStatus: text('mail_status', { enum: ['pending', 'sent', 'failed', 'none'] }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt)],
+);

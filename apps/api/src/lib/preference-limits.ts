@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/predictor';
+import { AppError } from './app-error.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+
+/**
+ * Rules shared by the engineering and medical predictors:
+ * - a visitor (signed out) sees only page 1 and cannot search (spec §6);
+ * - each visitor (by client address) or account may submit SUBMISSION_LIMIT distinct preference
+ *   sets per window; paging, sorting and searching the same set do not count (spec §8).
+ */
+export function enforceVisitorLimits(user: AuthUser | null, q: { page: number; searchQuery: string }): void {
+  if (user) return;
+  if (q.page > 1) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to explore more colleges and use all features');
+  if (q.searchQuery) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to search colleges');
+}
+
+/** Admits `member` into `key`'s set unless the set is full; a member already in it is always admitted. */
+type Counter = { admit(key: string, member: string, limit: number, windowSeconds: number): Promise<boolean> };
+
+/** In-process counter; Redis replaces it when configured so all API instances share counts. */
+function memoryCounter(): Counter {
+  const sets = new Map<string, { members: Set<string>; resetAt: number }>();
+  return {
+    async admit(key, member, limit, windowSeconds) {
+      const now = Date.now();
+      let entry = sets.get(key);
+      if (!entry || entry.resetAt <= now) {
+        if (sets.size > 100_000) for (const [k, v] of sets) if (v.resetAt <= now) sets.delete(k);
+        entry = { members: new Set(), resetAt: now + windowSeconds * 1000 };
+        sets.set(key, entry);
+      }
+      if (entry.members.has(member)) return true;
+      if (entry.members.size >= limit) return false;
+      entry.members.add(member);
+      return true;
+    },
+  };
+}
+
+function redisCounter(app: FastifyInstance, fallback: Counter): Counter {
+  return {
+    async admit(key, member, limit, windowSeconds) {
+      const redis = app.redis;
+      if (!redis || redis.status !== 'ready') return fallback.admit(key, member, limit, windowSeconds);
+      const k = `rankwise-sub:${key}`;
+      if (await redis.sismember(k, member)) return true;
+      if ((await redis.scard(k)) >= limit) return false;
+      await redis.multi().sadd(k, member).expire(k, windowSeconds, 'NX').exec();
+      return true;
+    },
+  };
+}
+
+export type SubmissionLimiter = {
+  check(request: FastifyRequest, user: AuthUser | null, stream: 'engineering' | 'medical', preferenceSet: unknown): Promise<void>;
+};
+
+/** `preferenceSet` is the preferences without page, pageSize, sortBy and searchQuery. */
+export function createSubmissionLimiter(app: FastifyInstance, limit: number, windowSeconds: number): SubmissionLimiter {
+  const counter = redisCounter(app, memoryCounter());
+  return {
+    async check(request, user, stream, preferenceSet) {
+      const who = user ? `user:${user.id}` : `ip:${request.ip}`;
+      const member = createHash('sha256').update(`${stream}:${JSON.stringify(preferenceSet)}`).digest('base64url');
+      if (!(await counter.admit(who, member, limit, windowSeconds))) {
+        throw new AppError('SUBMISSION_LIMIT', SUBMISSION_LIMIT_MESSAGE);
+      }
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes /version.json at build time; the running app polls it to offer a refresh (spec §4). */
+function versionFile(): Plugin {
+  const version = String(Date.now());
+  return {
+    name: 'rankwise-version',
+    config: () => ({ define: { __APP_VERSION__: JSON.stringify(version) } }),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), versionFile()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: { proxy: { '/api': 'http://localhost:3000', '/version.json': 'http://localhost:3000' } },
+  build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+});

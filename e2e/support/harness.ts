@@ -1,0 +1,59 @@
+/**
+ * The product as the browser tests see it: the real app (built SPA + API) on E2E_PORT, a real SMTP
+ * server receiving its mail, and a control port for the tests only (received mail, SQL reads).
+ * Started by Playwright's webServer; never part of the product.
+ */
+import { rmSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { importMissing } from '../../apps/api/src/data/import-all.ts';
+import { silentProgress } from '../../apps/api/src/data/import-context.ts';
+import { startSmtpSink } from '../../apps/api/test/helpers/smtp-sink.ts';
+import { E2E_CONTROL_PORT, E2E_PORT } from './ports.ts';
+
+const dataFolder = path.resolve(import.meta.dirname, '../.data-e2e');
+rmSync(dataFolder, { recursive: true, force: true });
+
+const smtp = await startSmtpSink();
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+  DATA_FOLDER: dataFolder,
+  SMTP_URL: smtp.url,
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+  IMPORT_ON_START: 'true',
+});
+const app = await buildApp(config);
+await importMissing({ database: app.database, config, log: (m) => console.log(m), progress: silentProgress });
+await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+
+const control = http.createServer((req, res) => {
+  const reply = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'GET' && url.pathname === '/mails') return reply(200, smtp.mails);
+  if (req.method === 'POST' && url.pathname === '/sql') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const { query } = JSON.parse(body) as { query: string };
+      app.database.db
+        .execute(sql.raw(query))
+        .then((r) => reply(200, { rows: (r as unknown as { rows: unknown[] }).rows }))
+        .catch((err: Error) => reply(400, { error: err.message }));
+    });
+    return;
+  }
+  return reply(404, { error: 'unknown' });
+});
+control.listen(E2E_CONTROL_PORT, '127.0.0.1');
+console.log(`e2e harness ready on http://127.0.0.1:${E2E_PORT} (${app.database.kind}), control on ${E2E_CONTROL_PORT}`);

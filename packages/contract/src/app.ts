@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    ok: z.boolean(),
+    latencyMs: z.number().nullable(),
+  }),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Spec §5 contact form rules, the same on the server and in the form. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const indianPhonePattern = /^(?:\+91[\s-]?)?(?:0|91)?[6-9]\d{9}$/;
+
+export const contactRequestSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Please enter a valid email address')
+    .regex(emailPattern, 'Please enter a valid email address'),
+  phone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(indianPhonePattern, 'Please enter a valid Indian phone number')),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .min(10, 'Message must be at least 10 characters long')
+    .max(5000, 'Message must be at most 5000 characters long'),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;

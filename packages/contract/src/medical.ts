@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { pageSchema, pagedResponseSchema, rankSchema } from './predictor.ts';
+
+/** Spec §2 medical form lists. */
+export const medicalCategories = [
+  'General',
+  'EWS',
+  'SC',
+  'OBC',
+  'ST',
+  'General PwD',
+  'OBC PwD',
+  'SC PwD',
+  'EWS PwD',
+  'ST PwD',
+] as const;
+export const medicalQuotas = [
+  'All India',
+  'IP University Quota',
+  'Delhi University Quota',
+  'DNB Quota',
+  'Banaras Hindu University',
+  'Aligarh Muslim University',
+  'Management/Paid Seats Quota',
+  'Non-Resident Indian',
+  'Jain Minority Quota',
+  'Muslim Minority Quota',
+  'Armed Forces Medical',
+] as const;
+export const medicalSortKeys = ['rank', 'fees', 'college', 'course'] as const;
+export const MEDICAL_PAGE_SIZE_SUBMIT = 10;
+export const MEDICAL_PAGE_SIZE_FETCH = 30;
+
+export const medicalPreferencesSchema = z.object({
+  rank: rankSchema,
+  category: z.enum(medicalCategories, { error: 'Category is required' }),
+  quota: z.enum(medicalQuotas, { error: 'Quota is required' }),
+  courses: z.array(z.string().trim().min(1).max(200)).max(300).default([]),
+  examType: z.literal('NEET').default('NEET'),
+  page: pageSchema,
+  pageSize: z.coerce.number().int().min(1).max(100).default(MEDICAL_PAGE_SIZE_FETCH),
+  sortBy: z.enum(medicalSortKeys).default('rank'),
+  searchQuery: z.string().trim().max(100, 'searchQuery must be at most 100 characters').default(''),
+});
+export type MedicalPreferencesInput = z.input<typeof medicalPreferencesSchema>;
+export type MedicalPreferences = z.output<typeof medicalPreferencesSchema>;
+
+const NA = z.literal('NA');
+
+export const medicalCollegeSchema = z.object({
+  id: z.string(),
+  'Allotted Institute': z.string(),
+  collegeName: z.string(),
+  Location: z.union([z.string(), NA]),
+  State: z.union([z.string(), NA]),
+  Course: z.string(),
+  'Allotted Quota': z.string(),
+  'Alloted Category': z.string(),
+  'Candidate Category': z.string(),
+  /** The closing rank of the seat in the reference round. */
+  Rank: z.number().int(),
+  'Opening Rank': z.number().int(),
+  /** Annual fee as written, comma-grouped, or 'NA'. */
+  Fees: z.union([z.string(), NA]),
+  'Annual Fee': z.union([z.string(), NA]),
+  bondYears: z.number().nullable(),
+  bondPenalty: z.union([z.string(), NA]),
+  imageUrl: z.string().nullable(),
+  year: z.number().int(),
+  round: z.string(),
+});
+export type MedicalCollege = z.infer<typeof medicalCollegeSchema>;
+
+export const medicalResultsResponseSchema = pagedResponseSchema(medicalCollegeSchema);
+export type MedicalResultsResponse = z.infer<typeof medicalResultsResponseSchema>;
+
+export const medicalCourseCatalogSchema = z.object({
+  data: z.object({
+    groups: z.array(z.object({ degree: z.string(), courses: z.array(z.string()) })),
+  }),
+});
+export type MedicalCourseCatalog = z.infer<typeof medicalCourseCatalogSchema>;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { homeStates } from './reference.ts';
+
+/** The 18 branch groups of the engineering form; every program belongs to exactly one. */
+export const branchGroups = [
+  'Computer Science & IT',
+  'AI & Data Science',
+  'Mathematics & Computing',
+  'Electronics & Communication',
+  'Electrical & Electronics',
+  'Instrumentation & Control',
+  'Mechanical',
+  'Production & Industrial',
+  'Civil',
+  'Chemical',
+  'Metallurgy & Materials',
+  'Aerospace',
+  'Biotechnology & Biomedical',
+  'Engineering Physics',
+  'Mining & Geology',
+  'Architecture & Planning',
+  'Sciences & Economics',
+  'Other',
+] as const;
+export type BranchGroup = (typeof branchGroups)[number];
+
+/**
+ * Categories of the engineering form. The spec lists eight; OPEN(PWD) and EWS(PWD) are real JoSAA
+ * seat types too, so they are accepted (see docs/decisions).
+ */
+export const engineeringCategories = [
+  'OPEN',
+  'OPEN(PWD)',
+  'EWS',
+  'EWS(PWD)',
+  'OBC-NCL',
+  'OBC-NCL(PWD)',
+  'SC',
+  'SC(PWD)',
+  'ST',
+  'ST(PWD)',
+] as const;
+export type EngineeringCategory = (typeof engineeringCategories)[number];
+
+/** examType: 'IIT' for JEE Advanced, 'CSAB' for CSAB, '' for JEE Main (spec §3). */
+export const examTypes = ['', 'IIT', 'CSAB'] as const;
+export const engineeringSortKeys = ['rank', 'package', 'fees', 'program', 'college'] as const;
+export const ENGINEERING_PAGE_SIZE = 35;
+
+export const rankMessages = {
+  required: 'Rank is required',
+  invalid: 'Please enter a valid positive integer',
+} as const;
+
+/** A rank as typed: digits only (a number or a digit string), positive. */
+export const rankSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+  z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === '' ? rankMessages.required : rankMessages.invalid) })
+    .int(rankMessages.invalid)
+    .positive(rankMessages.invalid)
+    .max(10_000_000, rankMessages.invalid),
+);
+
+/** 'Yes' / 'No' (any case) or a boolean; defaults to Yes. */
+export const yesNoSchema = z
+  .union([z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['yes', 'no', 'true', 'false']))])
+  .optional()
+  .transform((v) => (v === undefined ? true : v === true || v === 'yes' || v === 'true'));
+
+export const pageSchema = z.coerce.number().int().min(1, 'page must be a positive integer').max(100_000).default(1);
+
+export const engineeringPreferencesSchema = z
+  .object({
+    rank: rankSchema,
+    /** Optional common-rank-list rank of a reserved-category student, to match OPEN seats too. */
+    crlRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
+    examType: z.enum(examTypes, { error: 'Exam type is required' }),
+    seatType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories, { error: 'Category is required' }).optional()),
+    gender: z.enum(['Male', 'Female'], { error: 'Gender is required' }),
+    homeState: z.enum(homeStates, { error: 'Home state is required' }),
+    branch: z.array(z.enum(branchGroups)).max(18).default([]),
+    sportsFacility: yesNoSchema,
+    hostelFacility: yesNoSchema,
+    messFacility: yesNoSchema,
+    page: pageSchema,
+    pageSize: z.coerce.number().int().min(1).max(100).default(ENGINEERING_PAGE_SIZE),
+    sortBy: z.enum(engineeringSortKeys).default('rank'),
+    searchQuery: z.string().trim().max(100, 'searchQuery must be at most 100 characters').default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.examType !== 'CSAB' && v.seatType === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['seatType'], message: 'Category is required' });
+    }
+  });
+export type EngineeringPreferencesInput = z.input<typeof engineeringPreferencesSchema>;
+export type EngineeringPreferences = z.output<typeof engineeringPreferencesSchema>;
+
+const NA = z.literal('NA');
+
+export const engineeringCollegeSchema = z.object({
+  id: z.string(),
+  'Institute Name': z.string(),
+  collegeName: z.string(),
+  'Academic Program Name': z.string(),
+  programName: z.string(),
+  'Opening Rank': z.number().int(),
+  'Closing Rank': z.number().int(),
+  /** Comma-grouped Indian format, e.g. '2,29,300', or 'NA'. */
+  'Institute Fee (INR)': z.union([z.string(), NA]),
+  /** NIRF median package in LPA, or 'NA'. */
+  'Average Package(LPA)': z.union([z.number(), NA]),
+  placementYear: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  instituteId: z.string(),
+  instituteType: z.enum(['IIT', 'NIT', 'IIIT', 'GFTI']),
+  state: z.string().nullable(),
+  nirfRank: z.number().int().nullable(),
+  branchGroup: z.enum(branchGroups),
+  quota: z.string(),
+  seatType: z.string(),
+  gender: z.string(),
+  year: z.number().int(),
+  round: z.number().int(),
+  /** Which counselling the closing rank comes from. */
+  basis: z.enum(['JoSAA', 'CSAB']),
+  /** Which of the student's ranks matched this row (the category rank or the CRL rank). */
+  matchedOn: z.enum(['rank', 'crlRank']),
+});
+export type EngineeringCollege = z.infer<typeof engineeringCollegeSchema>;
+
+export function pagedResponseSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    data: z.object({
+      colleges: z.array(item),
+      currentPage: z.number().int(),
+      totalDocuments: z.number().int(),
+      totalPages: z.number().int(),
+    }),
+    message: z.string().optional(),
+  });
+}
+
+export const engineeringResultsResponseSchema = pagedResponseSchema(engineeringCollegeSchema);
+export type EngineeringResultsResponse = z.infer<typeof engineeringResultsResponseSchema>;
+
+export const SUBMISSION_LIMIT_MESSAGE = 'Max submissions limit per user Breached';
