@@ -40,3 +40,13 @@ export const contactRequestSchema = z.object({
     .max(5000, 'Message must be at most 5000 characters long'),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+/** Configuration the web app reads at run time (names, addresses, which sign-ins are on). */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  companyLegalName: z.string(),
+  supportEmail: z.string(),
+  /** Google sign-in: the provider's authorization endpoint and client id, or null when off. */
+  google: z.object({ authorizationUrl: z.string(), clientId: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

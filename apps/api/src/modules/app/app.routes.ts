@@ -1,4 +1,4 @@
-import { healthResponseSchema } from '@rankwise/contract/app';
+import { healthResponseSchema, publicConfigSchema } from '@rankwise/contract/app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/client.ts';
 
@@ -15,5 +15,16 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       return reply.status(db.ok ? 200 : 503).send(body);
     },
+  );
+
+  app.get(
+    '/app/config',
+    { schema: { tags: ['app'], summary: 'Public configuration for the web app', response: { 200: publicConfigSchema } } },
+    async () => ({
+      productName: app.config.PRODUCT_NAME,
+      companyLegalName: app.config.COMPANY_LEGAL_NAME,
+      supportEmail: app.config.SUPPORT_EMAIL,
+      google: null,
+    }),
   );
 };

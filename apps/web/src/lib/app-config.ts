@@ -1,0 +1,20 @@
+import type { PublicConfig } from '@rankwise/contract/app';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+const fallback: PublicConfig = {
+  productName: 'Rankwise',
+  companyLegalName: 'Rankwise Education Technologies Private Limited',
+  supportEmail: 'support@rankwise.in',
+  google: null,
+};
+
+export const appConfigQuery = queryOptions({
+  queryKey: ['app', 'config'],
+  queryFn: () => apiRequest<PublicConfig>('GET', '/app/config'),
+});
+
+/** Run-time configuration (names, support address, sign-in options); sensible defaults until it loads. */
+export function useAppConfig(): PublicConfig {
+  return useQuery(appConfigQuery).data ?? fallback;
+}
