@@ -14,7 +14,7 @@ import { silentProgress } from '../../apps/api/src/data/import-context.ts';
 import { startSmtpSink } from '../../apps/api/test/helpers/smtp-sink.ts';
 import { E2E_CONTROL_PORT, E2E_PORT } from './ports.ts';
 
-const dataFolder = path.resolve(import.meta.dirname, '../.data-e2e');
+const dataFolder = path.resolve(import.meta.dirname, `../.data-e2e-${E2E_PORT}`);
 rmSync(dataFolder, { recursive: true, force: true });
 
 const smtp = await startSmtpSink();

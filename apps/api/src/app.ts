@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { predictorRoutes } from './modules/predictor/predictor.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(
     async (api) => {
       await api.register(appRoutes);
+      await api.register(contactRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(predictorRoutes);
       await api.register(medicalRoutes);

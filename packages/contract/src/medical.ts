@@ -80,3 +80,6 @@ export const medicalCourseCatalogSchema = z.object({
   }),
 });
 export type MedicalCourseCatalog = z.infer<typeof medicalCourseCatalogSchema>;
+
+/** GET: the course catalogue of the medical form, grouped by degree. */
+export const MEDICAL_COURSES_PATH = '/medical-college/courses';

@@ -1,23 +1,27 @@
-import { Modal } from '@/components/ui/modal.tsx';
+import { ForgotPasswordModal } from '@/features/auth/components/forgot-password-modal.tsx';
+import { LoginModal } from '@/features/auth/components/login-modal.tsx';
+import { RegisterModal } from '@/features/auth/components/register-modal.tsx';
+import { VerificationOtpModal } from '@/features/auth/components/verification-otp-modal.tsx';
+import { ConnectWithStudentsModal } from '@/features/bookings/components/connect-with-students-modal.tsx';
+import { StartModal } from '@/features/landing/components/start-modal.tsx';
+import { CollegesAlertModal } from '@/features/predictor/components/colleges-alert-modal.tsx';
 import { useModal, type ModalName } from '@/lib/stores/modals.ts';
+import type { ModalProps } from '@/components/ui/modal.tsx';
 
-const titles: Record<ModalName, string> = {
-  login: 'Login',
-  register: 'Signup',
-  forgotPassword: 'Forgot password',
-  start: 'Get started',
-  verificationOtp: 'Verify your e-mail',
-  collegesAlert: 'Compare colleges',
-  connectWithStudents: 'Connect With Student',
+const registry: Record<ModalName, (p: ModalProps) => React.ReactNode> = {
+  login: LoginModal,
+  register: RegisterModal,
+  forgotPassword: ForgotPasswordModal,
+  start: StartModal,
+  verificationOtp: VerificationOtpModal,
+  collegesAlert: CollegesAlertModal,
+  connectWithStudents: ConnectWithStudentsModal,
 };
 
-/** Renders whichever registered modal is open. Features replace these bodies with their own. */
+/** The spec's modal registry: renders whichever modal is open; each body belongs to its feature. */
 export function Modals() {
-  const { name, close } = useModal();
+  const { name, props, close } = useModal();
   if (!name) return null;
-  return (
-    <Modal open onOpenChange={(o) => !o && close()} title={titles[name]}>
-      <p className="text-slate-600">Coming soon.</p>
-    </Modal>
-  );
+  const Body = registry[name];
+  return <Body onClose={close} props={props} />;
 }

@@ -1,9 +1,8 @@
 import { Link, NavLink } from 'react-router';
-import { useModal } from '@/lib/stores/modals.ts';
+import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 
 // Minimal chrome; the foundation issue completes it (sticky nav, mobile menu, account menu).
 export function SiteNav() {
-  const open = useModal((s) => s.open);
   return (
     <header className="border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3">
@@ -13,9 +12,8 @@ export function SiteNav() {
         <NavLink to="/faq">FAQS</NavLink>
         <NavLink to="/contact">Contact us</NavLink>
         <NavLink to="/upcoming-features">Upcoming-Features</NavLink>
-        <span className="ml-auto flex gap-2">
-          <button type="button" onClick={() => open('login')}>Login</button>
-          <button type="button" onClick={() => open('register')}>Signup</button>
+        <span className="ml-auto">
+          <AccountMenu />
         </span>
       </nav>
     </header>

@@ -37,3 +37,6 @@ export function Modal({
     </Dialog.Root>
   );
 }
+
+/** What the modal registry passes to every registered modal. */
+export type ModalProps = { onClose(): void; props: Record<string, unknown> };

@@ -1,0 +1,10 @@
+import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
+
+// Placeholder body until its feature lands.
+export function ConnectWithStudentsModal({ onClose }: ModalProps) {
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title="Connect With Student">
+      <p className="text-slate-600">Coming soon.</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
+
+// Placeholder body until its feature lands.
+export function CollegesAlertModal({ onClose }: ModalProps) {
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title="Compare colleges">
+      <p className="text-slate-600">Coming soon.</p>
+    </Modal>
+  );
+}
