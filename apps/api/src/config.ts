@@ -30,6 +30,8 @@ const envSchema = z.object({
   IMPORT_JOSAA_2026: bool.default(false),
   /** Import the data sets at start when the database has none. */
   IMPORT_ON_START: bool.default(true),
+  /** Engineering predictor: the JoSAA year whose final round results are judged on (default: the latest). */
+  PREDICTOR_REFERENCE_YEAR: z.coerce.number().int().min(2016).max(2100).optional(),
   REDIS_URL: optionalUrl,
 
   /** Built SPA served for every non-API path. */
