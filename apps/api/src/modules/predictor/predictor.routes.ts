@@ -1,4 +1,29 @@
+import { errorResponses } from '@rankwise/contract/errors';
+import { engineeringPreferencesSchema, engineeringResultsResponseSchema } from '@rankwise/contract/predictor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { enforceVisitorLimits } from '../../lib/preference-limits.ts';
+import { optionalUser } from '../../plugins/auth.ts';
+import { createPredictorRepository } from './predictor.repository.ts';
+import { findColleges, preferenceSet } from './predictor.service.ts';
 
-// Routes of the predictor feature.
-export const predictorRoutes: FastifyPluginAsyncZod = async () => {};
+export const predictorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createPredictorRepository(app.database.db);
+  app.post(
+    '/college/preferences',
+    {
+      schema: {
+        tags: ['predictor'],
+        summary: 'Engineering programs a JEE Main / JEE Advanced / CSAB rank can reach',
+        body: engineeringPreferencesSchema,
+        response: { 200: engineeringResultsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = optionalUser(request);
+      const prefs = request.body;
+      enforceVisitorLimits(user, prefs);
+      await app.submissionLimiter.check(request, user, 'engineering', preferenceSet(prefs));
+      return findColleges(repo, prefs);
+    },
+  );
+};

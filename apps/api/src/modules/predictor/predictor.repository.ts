@@ -1,0 +1,104 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export type ReferenceQuery = {
+  scheme: 'josaa' | 'csab';
+  instituteTypes: string[];
+  genders: string[];
+  seatType: string;
+  rank: number;
+  /** CRL rank matched against OPEN seats (reserved categories only), or null. */
+  crlRank: number | null;
+  homeState: string;
+  branchGroups: string[];
+  requireSports: boolean;
+  requireHostel: boolean;
+  requireMess: boolean;
+  search: string;
+  sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college';
+  limit: number;
+  offset: number;
+};
+
+export type ReferenceRecord = {
+  id: string;
+  institute_id: string;
+  institute_name: string;
+  institute_type: 'IIT' | 'NIT' | 'IIIT' | 'GFTI';
+  state: string | null;
+  program_name: string;
+  branch_group: string;
+  quota: string;
+  seat_type: string;
+  gender: string;
+  opening_rank: number;
+  closing_rank: number;
+  year: number;
+  round: number;
+  basis: 'JoSAA' | 'CSAB';
+  median_salary_lpa: number | null;
+  placement_year: string | null;
+  nirf_rank: number | null;
+  fee_inr: number | null;
+  total: number;
+};
+
+const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
+  rank: sql`closing_rank asc, institute_name asc, program_name asc, id asc`,
+  package: sql`median_salary_lpa desc nulls last, closing_rank asc, id asc`,
+  fees: sql`fee_inr asc nulls last, closing_rank asc, id asc`,
+  program: sql`program_name asc, closing_rank asc, id asc`,
+  college: sql`institute_name asc, program_name asc, closing_rank asc, id asc`,
+};
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The eligibility rules as SQL (each rule's source is stated in predictor.service.ts). */
+function whereClause(q: ReferenceQuery): SQL {
+  const parts: SQL[] = [
+    sql`scheme = ${q.scheme}`,
+    sql`institute_type in (${sql.join(q.instituteTypes.map((t) => sql`${t}`), sql`, `)})`,
+    sql`gender in (${sql.join(q.genders.map((g) => sql`${g}`), sql`, `)})`,
+    q.crlRank === null
+      ? sql`(seat_type = ${q.seatType} and closing_rank >= ${q.rank})`
+      : sql`((seat_type = ${q.seatType} and closing_rank >= ${q.rank}) or (seat_type = 'OPEN' and closing_rank >= ${q.crlRank}))`,
+    sql`(quota = 'AI'
+      or (quota = 'HS' and state = ${q.homeState})
+      or (quota = 'OS' and state is distinct from ${q.homeState})
+      or (quota = 'GO' and institute_id = 'nit-goa' and ${q.homeState} = 'Goa')
+      or (quota = 'JK' and institute_id = 'nit-srinagar' and ${q.homeState} = 'Jammu and Kashmir')
+      or (quota = 'LA' and institute_id = 'nit-srinagar' and ${q.homeState} = 'Ladakh')
+      or (quota = 'AP' and institute_id = 'nit-warangal' and ${q.homeState} = 'Andhra Pradesh'))`,
+  ];
+  if (q.branchGroups.length) parts.push(sql`branch_group in (${sql.join(q.branchGroups.map((b) => sql`${b}`), sql`, `)})`);
+  if (q.requireSports) parts.push(sql`sports_facility is not false`);
+  if (q.requireHostel) parts.push(sql`hostel_facility is not false`);
+  if (q.requireMess) parts.push(sql`mess_facility is not false`);
+  if (q.search) parts.push(sql`search_text like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
+  return sql.join(parts, sql` and `);
+}
+
+export function createPredictorRepository(db: Db) {
+  return {
+    /** One page of matching seats, each carrying the total match count. */
+    async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
+      const where = whereClause(q);
+      const res = (await db.execute(sql`
+        select id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type,
+               gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, fee_inr,
+               count(*) over ()::int as total
+        from engineering_reference
+        where ${where}
+        order by ${orderBy[q.sortBy]}
+        limit ${q.limit} offset ${q.offset}`)) as unknown as { rows: ReferenceRecord[] };
+      if (res.rows.length || q.offset === 0) return { rows: res.rows, total: res.rows[0]?.total ?? 0 };
+      const count = (await db.execute(sql`select count(*)::int as total from engineering_reference where ${where}`)) as unknown as {
+        rows: { total: number }[];
+      };
+      return { rows: [], total: count.rows[0]?.total ?? 0 };
+    },
+  };
+}
+export type PredictorRepository = ReturnType<typeof createPredictorRepository>;

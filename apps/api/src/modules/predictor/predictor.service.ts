@@ -1,0 +1,104 @@
+import type { EngineeringCollege, EngineeringPreferences, EngineeringResultsResponse } from '@rankwise/contract/predictor';
+import type { ReferenceQuery, ReferenceRecord, PredictorRepository } from './predictor.repository.ts';
+
+/** Form category → JoSAA seat type as the data spells it. */
+export const seatTypeOf: Record<string, string> = {
+  OPEN: 'OPEN',
+  'OPEN(PWD)': 'OPEN (PwD)',
+  EWS: 'EWS',
+  'EWS(PWD)': 'EWS (PwD)',
+  'OBC-NCL': 'OBC-NCL',
+  'OBC-NCL(PWD)': 'OBC-NCL (PwD)',
+  SC: 'SC',
+  'SC(PWD)': 'SC (PwD)',
+  ST: 'ST',
+  'ST(PWD)': 'ST (PwD)',
+};
+
+export const GENDER_NEUTRAL = 'Gender-Neutral';
+export const FEMALE_ONLY = 'Female-only (including Supernumerary)';
+
+/** The preference set without paging, sorting and search: what the submission limit counts. */
+export function preferenceSet(p: EngineeringPreferences) {
+  const { page: _page, pageSize: _size, sortBy: _sort, searchQuery: _search, ...set } = p;
+  return { ...set, branch: [...set.branch].sort() };
+}
+
+/**
+ * Translates preferences into the JoSAA business rules (JoSAA Business Rules 2025, sections on
+ * eligibility, quotas, seat categories and the female supernumerary pool):
+ */
+export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit' | 'offset'> {
+  // Exam: JEE Advanced ranks fill IIT seats only; JEE Main ranks fill NIT, IIIT and GFTI seats,
+  // never IIT seats. CSAB special rounds fill NIT+ (NIT, IIIT, GFTI) seats only.
+  const scheme = p.examType === 'CSAB' ? 'csab' : 'josaa';
+  const instituteTypes = p.examType === 'IIT' ? ['IIT'] : ['NIT', 'IIIT', 'GFTI'];
+  // Gender: the gender-neutral pool is open to all; the female-only (supernumerary) pool to female
+  // candidates only.
+  const genders = p.gender === 'Female' ? [GENDER_NEUTRAL, FEMALE_ONLY] : [GENDER_NEUTRAL];
+  // Category: the rank is the category rank for the category's seats (CRL for OPEN). CSAB's form
+  // has no category and its special-round data covers OPEN seats.
+  const category = p.examType === 'CSAB' ? 'OPEN' : (p.seatType ?? 'OPEN');
+  const seatType = seatTypeOf[category];
+  // A reserved-category candidate also competes for OPEN seats on the common rank list (CRL).
+  const crlRank = seatType !== 'OPEN' && p.crlRank !== undefined ? p.crlRank : null;
+  return {
+    scheme,
+    instituteTypes,
+    genders,
+    seatType,
+    rank: p.rank,
+    crlRank,
+    // Quotas (applied in SQL): AI everywhere; HS at institutes in the candidate's state of
+    // eligibility; OS at institutes outside it; GO (NIT Goa) for Goa; JK and LA (NIT Srinagar) for
+    // Jammu and Kashmir and for Ladakh; AP (NIT Warangal, 2016-2019) for Andhra Pradesh.
+    homeState: p.homeState,
+    branchGroups: p.branch,
+    // Facilities exclude an institute only when its data says it lacks one (null = unknown).
+    requireSports: p.sportsFacility,
+    requireHostel: p.hostelFacility,
+    requireMess: p.messFacility,
+    search: p.searchQuery,
+    sortBy: p.sortBy,
+  };
+}
+
+const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+export function toCollege(r: ReferenceRecord): EngineeringCollege {
+  return {
+    id: r.id,
+    'Institute Name': r.institute_name,
+    collegeName: r.institute_name,
+    'Academic Program Name': r.program_name,
+    programName: r.program_name,
+    'Opening Rank': r.opening_rank,
+    'Closing Rank': r.closing_rank,
+    'Institute Fee (INR)': r.fee_inr === null ? 'NA' : inr.format(r.fee_inr),
+    'Average Package(LPA)': r.median_salary_lpa === null ? 'NA' : r.median_salary_lpa,
+    placementYear: r.placement_year,
+    imageUrl: null,
+    instituteId: r.institute_id,
+    instituteType: r.institute_type,
+    state: r.state,
+    nirfRank: r.nirf_rank,
+    branchGroup: r.branch_group as EngineeringCollege['branchGroup'],
+    quota: r.quota,
+    seatType: r.seat_type,
+    gender: r.gender,
+    year: r.year,
+    round: r.round,
+    basis: r.basis,
+    matchedOn: 'rank',
+  };
+}
+
+export async function findColleges(repo: PredictorRepository, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
+  const q = toQuery(p);
+  const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
+  const colleges = rows.map((r) => ({ ...toCollege(r), matchedOn: r.seat_type === q.seatType ? ('rank' as const) : ('crlRank' as const) }));
+  return {
+    data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
+    message: total ? `${total} programmes match your preferences` : 'No Colleges Found',
+  };
+}
