@@ -53,7 +53,7 @@ function loadRaw(): Raw[] {
 const seatOf = (c: string) => c.replace('(PWD)', ' (PwD)');
 const key = (r: { inst: string; program: string; quota: string; seat: string; gender: string }) => [r.inst, r.program, r.quota, r.seat, r.gender].join('|');
 
-function expected(raw: Raw[], p: Required<Pick<EngineeringPreferencesInput, 'rank' | 'examType' | 'gender' | 'homeState'>> & { seatType?: string; crlRank?: number; branch?: string[] }, groupOf: Map<string, string>) {
+function expected(raw: Raw[], p: { rank: number; examType: string; gender: string; homeState: string; seatType?: string; crlRank?: number; branch?: string[] }, groupOf: Map<string, string>) {
   const josaa = raw.filter((r) => !r.csab);
   const refYear = Math.max(...new Set(josaa.map((r) => r.year)));
   const yearOfSeat = new Map<string, number>();
