@@ -19,23 +19,23 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const indianPhonePattern = /^(?:\+91[\s-]?)?(?:0|91)?[6-9]\d{9}$/;
 
 export const contactRequestSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required', abort: true }).max(200, 'Name is too long'),
   email: z
     .string({ error: 'Email is required' })
     .trim()
-    .min(1, 'Email is required')
+    .min(1, { message: 'Email is required', abort: true })
     .max(254, 'Please enter a valid email address')
     .regex(emailPattern, 'Please enter a valid email address'),
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()
-    .min(1, 'Phone number is required')
+    .min(1, { message: 'Phone number is required', abort: true })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(indianPhonePattern, 'Please enter a valid Indian phone number')),
   message: z
     .string({ error: 'Message is required' })
     .trim()
-    .min(1, 'Message is required')
+    .min(1, { message: 'Message is required', abort: true })
     .min(10, 'Message must be at least 10 characters long')
     .max(5000, 'Message must be at most 5000 characters long'),
 });
@@ -50,3 +50,29 @@ export const publicConfigSchema = z.object({
   google: z.object({ authorizationUrl: z.string(), clientId: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Help Center form (DECISIONS.md: stored and acknowledged). */
+export const helpRequestSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { message: 'Email is required', abort: true })
+    .max(254, 'Please enter a valid email address')
+    .regex(emailPattern, 'Please enter a valid email address'),
+  feedback: z.string({ error: 'Please describe what you need help with' }).trim().min(1, 'Please describe what you need help with').max(5000, 'Please keep it under 5000 characters'),
+});
+export type HelpRequest = z.input<typeof helpRequestSchema>;
+
+const rating = z.coerce.number({ error: 'Please choose a rating from 1 to 5' }).int().min(1, 'Please choose a rating from 1 to 5').max(5, 'Please choose a rating from 1 to 5');
+
+/** Feedback form: three ratings and an optional comment (DECISIONS.md: stored and acknowledged). */
+export const feedbackRequestSchema = z.object({
+  overallExperience: rating,
+  easeOfUse: rating,
+  performance: rating,
+  feedback: z.string().trim().max(5000, 'Please keep it under 5000 characters').default(''),
+});
+export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
+
+export const CONTACT_SUCCESS_MESSAGE = 'Message sent successfully! We will get back to you soon.';
+export const CONTACT_FAILURE_MESSAGE = 'Failed to send message. Please try again later.';

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../src/plugins/mail.ts';
+import { startSmtpSink } from './helpers/smtp-sink.ts';
+import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds } from './helpers/test-database.ts';
+
+type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) => {
+  let t: TestApp;
+  let smtp: Sink;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await buildTestApp(kind, { env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@rankwise.test', TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': '1.1.1.1', ...headers } });
+
+  it('stores the message, e-mails support and answers the spec text', async () => {
+    const res = await post('/api/v1/app/contact', { name: '  Asha Rao ', email: 'asha@example.in', phone: '+91 98765 43210', message: 'Which NITs take my rank?' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Message sent successfully! We will get back to you soon.' });
+    const rows = (await t.db.database.db.execute(sql`select kind, name, email, phone, message, mail_status from form_submissions where kind = 'contact'`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toEqual([{ kind: 'contact', name: 'Asha Rao', email: 'asha@example.in', phone: '+919876543210', message: 'Which NITs take my rank?', mail_status: 'sent' }]);
+    const mail = await smtp.waitFor((m) => m.subject.includes('Asha Rao'));
+    expect(mail.to).toEqual(['help@rankwise.test']);
+    expect(mail.text).toContain('Which NITs take my rank?');
+  });
+
+  it.each([
+    [{}, { name: ['Name is required'], email: ['Email is required'], phone: ['Phone number is required'], message: ['Message is required'] }],
+    [{ name: '   ', email: '', phone: '', message: '   ' }, { name: ['Name is required'], email: ['Email is required'], phone: ['Phone number is required'], message: ['Message is required'] }],
+    [{ name: 'A', email: 'not-an-email', phone: '12345', message: 'short' }, { email: ['Please enter a valid email address'], phone: ['Please enter a valid Indian phone number'], message: ['Message must be at least 10 characters long'] }],
+    [{ name: 'A', email: 'a@b.in', phone: '5876543210', message: 'long enough message' }, { phone: ['Please enter a valid Indian phone number'] }],
+  ])('answers 400 with the spec messages for %j', async (body, fieldErrors) => {
+    const res = await post('/api/v1/app/contact', body, { 'x-forwarded-for': `2.2.2.${Math.floor(Math.random() * 250)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual(fieldErrors);
+  });
+
+  it('accepts the Indian number forms the spec allows', async () => {
+    for (const phone of ['9876543210', '+919876543210', '09876543210', '919876543210', '+91 9876543210']) {
+      const res = await post('/api/v1/app/contact', { name: 'P', email: 'p@example.in', phone, message: 'Phone format check' }, { 'x-forwarded-for': `3.3.3.${phone.length}` });
+      expect(res.statusCode, phone).toBe(200);
+    }
+  });
+
+  it('answers malformed bodies with a 4xx in the error shape, never 500', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body must be valid JSON.' });
+    const text = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(400);
+    const xml = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().message).toBe('Unsupported content type: send JSON.');
+    const arr = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: [1, 2] as never });
+    expect(arr.statusCode).toBe(400);
+  });
+
+  it('rate-limits a flood from one address with a clear 429', async () => {
+    const body = { name: 'Flood', email: 'f@example.in', phone: '9876543210', message: 'Flooding the form' };
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await post('/api/v1/app/contact', body, { 'x-forwarded-for': '9.9.9.9' })).statusCode);
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes[6]).toBe(429);
+  });
+
+  it('stores help requests and feedback', async () => {
+    const help = await post('/api/v1/app/help', { email: 'h@example.in', feedback: 'I cannot find my category' }, { 'x-forwarded-for': '4.4.4.4' });
+    expect(help.statusCode).toBe(200);
+    const fb = await post('/api/v1/app/feedback', { overallExperience: 5, easeOfUse: 4, performance: 3, feedback: 'Nice' }, { 'x-forwarded-for': '4.4.4.5' });
+    expect(fb.statusCode).toBe(200);
+    const badFb = await post('/api/v1/app/feedback', { overallExperience: 9 }, { 'x-forwarded-for': '4.4.4.6' });
+    expect(badFb.statusCode).toBe(400);
+    const rows = (await t.db.database.db.execute(sql`select kind, details from form_submissions where kind in ('help', 'feedback') order by kind`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toEqual([
+      { kind: 'feedback', details: { overallExperience: 5, easeOfUse: 4, performance: 3 } },
+      { kind: 'help', details: null },
+    ]);
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('still stores the message and thanks the visitor', async () => {
+    const config = testConfig({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    const t = await buildTestApp('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' }, mailer: createMailer(config, (await import('pino')).pino({ level: 'silent' }) as never) });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: { name: 'Kept', email: 'k@example.in', phone: '9876543210', message: 'Do not lose me please' } });
+      expect(res.statusCode).toBe(200);
+      const rows = (await t.db.database.db.execute(sql`select message, mail_status from form_submissions`)) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ message: 'Do not lose me please', mail_status: 'failed' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
