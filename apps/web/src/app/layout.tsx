@@ -1,19 +1,27 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap.tsx';
+import { ErrorFallback } from './error-fallback.tsx';
 import { Modals } from './modals.tsx';
 import { SiteFooter, SiteNav } from './site-chrome.tsx';
 import { UpdateNotice } from './update-notice.tsx';
 
 /** Navigation, page, footer, modal registry, toasts and the app-wide watchers around every route. */
 export function Layout() {
+  const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
       <SessionBootstrap />
       <UpdateNotice />
       <SiteNav />
-      <div className="flex-1">
-        <Outlet />
+      <div id="main" className="flex-1">
+        <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <ErrorFallback onReset={reset} />}>
+          <Outlet />
+        </ErrorBoundary>
       </div>
       <SiteFooter />
       <Modals />

@@ -1,5 +1,50 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page.tsx';
+import { Page } from '@/components/ui/page.tsx';
+
+export const faqs = [
+  {
+    q: 'What is the Rankwise college finder?',
+    a: 'It takes your JEE Main, JEE Advanced, CSAB or NEET PG rank with your category, gender and home state, and lists the programs whose last official closing rank your rank would have reached.',
+  },
+  {
+    q: 'Where does your database come from?',
+    a: 'From the official opening and closing ranks of JoSAA (2016 to 2025), CSAB 2025 special rounds and MCC NEET PG all-India allotments, and placement figures institutes file with NIRF. Each result shows the year and round it is based on.',
+  },
+  {
+    q: 'How do the rankings and results work?',
+    a: 'By default results are sorted by closing rank: the most competitive programs your rank reaches come first. You can also sort by package, fees, program or college name. NIRF ranks are shown as published for that year.',
+  },
+  {
+    q: 'Which filters can I use?',
+    a: 'Exam, category (including PwD), gender, home state (which decides home-state and other-state quotas), branches, and facilities. Signed-in users can also search by college or program name.',
+  },
+  {
+    q: 'What are the benefits of signing up?',
+    a: 'Signed-in students see every matching college (not only the first page), can search, compare up to 3 colleges side by side, read college details and book a video session with a current student.',
+  },
+  {
+    q: 'Is my data secure?',
+    a: 'Passwords are stored only as strong one-way hashes, sessions use secure cookies, and payments go through Cashfree so we never see card details. We do not sell your data. See the Privacy Policy for details.',
+  },
+];
 
 export function FaqPage() {
-  return <PlaceholderPage title="Frequently Asked Questions" />;
+  return (
+    <Page title="Frequently Asked Questions">
+      <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {faqs.map((f) => (
+          <details key={f.q} className="group p-5">
+            <summary className="cursor-pointer list-none font-semibold text-slate-900 marker:hidden">
+              <span className="flex items-center justify-between gap-4">
+                {f.q}
+                <span aria-hidden="true" className="text-brand-700 transition group-open:rotate-45">
+                  +
+                </span>
+              </span>
+            </summary>
+            <p className="mt-3 text-slate-700">{f.a}</p>
+          </details>
+        ))}
+      </div>
+    </Page>
+  );
 }
