@@ -63,7 +63,7 @@ export function SiteNav() {
                 {l.label}
               </NavLink>
             ))}
-            <NavLink to="/upcoming-features" className={(s) => clsx(linkClass(s), 'motion-safe:animate-pulse')}>
+            <NavLink to="/upcoming-features" className={(s) => clsx(linkClass(s), 'animate-blink')}>
               Upcoming-Features
             </NavLink>
           </div>
@@ -91,7 +91,7 @@ export function SiteNav() {
                       {l.label}
                     </NavLink>
                   ))}
-                  <NavLink to="/upcoming-features" className={(s) => clsx(linkClass(s), 'motion-safe:animate-pulse')}>
+                  <NavLink to="/upcoming-features" className={(s) => clsx(linkClass(s), 'animate-blink')}>
                     Upcoming-Features
                   </NavLink>
                 </nav>

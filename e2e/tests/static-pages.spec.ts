@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const pages: [string, string, string[]][] = [
+  ['/about', 'About Us', ['Our vision', 'Our mission', 'Innovation', 'Empathy', 'Accuracy', 'Accessibility', 'Integrity', 'Need Assistance?', 'support@rankwise.in']],
+  ['/privacy-policy', 'Privacy Policy', ['Your account', 'Bookings and payments', 'Reviews', 'Messages to us', 'Your rights']],
+  ['/terms', 'Terms & Conditions', ['Predictions are guidance, not a guarantee', 'Payments and refunds', 'Contact and disputes']],
+  ['/help-center', 'Help Center', ['Mail', 'Feedback']],
+  ['/faq', 'Frequently Asked Questions', ['college finder', 'database', 'rankings', 'filters', 'benefits', 'secure']],
+  ['/feedback', 'Feedback Form', ['You Rated 4.5', 'Overall experience', 'Ease of use', 'Performance']],
+  ['/upcoming-features', 'Upcoming Features', ['Personalized AI college finder', 'Connect with students', 'Distance learning', 'Scholarships matched to your rank']],
+  ['/contact', 'Contact Us', ['Name', 'E-mail ID', 'Phone', 'Message']],
+];
+
+for (const [path, heading, texts] of pages) {
+  test(`${path} shows its heading and content, with no serious accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    for (const t of texts) await expect(page.getByText(t, { exact: false }).first()).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('the FAQ has six questions that open to show their answers', async ({ page }) => {
+  await page.goto('/faq');
+  const items = page.locator('details');
+  await expect(items).toHaveCount(6);
+  await items.first().locator('summary').click();
+  await expect(items.first().getByText('closing rank', { exact: false })).toBeVisible();
+});
+
+test('About Us sends to the contact page', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('main').getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('the footer carries the company legal name', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('contentinfo')).toContainText('Rankwise Education Technologies Private Limited');
+});
+
+test('help center and feedback forms are stored and acknowledged', async ({ page }) => {
+  await page.goto('/help-center');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Mail').fill('help-e2e@example.in');
+  await page.getByLabel('Feedback').fill('How do PwD seats work?');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thank you! Our team will get back to you soon.')).toBeVisible();
+  await page.goto('/feedback');
+  await page.getByLabel('Ease of use: 3 of 5').check({ force: true });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
+});
