@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { buttonStyles } from '@/components/ui/button.tsx';
+
+export function EmptyResults({ title }: { title: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <h2 className="text-2xl font-semibold text-slate-900">{title}</h2>
+      <p className="mt-2 text-slate-700">No program matched these preferences in the reference round. Try other branches, a wider search, or check your rank.</p>
+      <Link to="/start" className={`${buttonStyles.primary} mt-6`}>
+        Adjust Preferences
+      </Link>
+    </div>
+  );
+}
+
+/** What visitors see after the first page: blurred sample cards under a sign-in overlay (spec §2). */
+export function SignedOutOverlay({ title, text, action, onAction, sample }: { title: string; text?: string; action: string; onAction(): void; sample: ReactNode }) {
+  return (
+    <div className="relative mt-6">
+      <div aria-hidden="true" className="pointer-events-none select-none blur-sm">
+        {sample}
+      </div>
+      <div className="absolute inset-0 flex items-center justify-center bg-white/40 p-4">
+        <div className="max-w-md rounded-2xl bg-white p-6 text-center shadow-xl ring-1 ring-slate-200">
+          <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+          {text ? <p className="mt-2 text-slate-700">{text}</p> : null}
+          <button type="button" className={`${buttonStyles.primary} mt-5`} onClick={onAction}>
+            {action}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ResultsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="h-44 animate-pulse rounded-2xl bg-slate-200" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { EngineeringCollege } from '@rankwise/contract/predictor';
+import clsx from 'clsx';
+import { Link } from 'react-router';
+import { CollegeAvatar } from '@/components/results/initials.tsx';
+
+const poolLabel = (g: string) => (g.startsWith('Female') ? 'Female-only' : 'Gender-neutral');
+const quotaLabel: Record<string, string> = { AI: 'All India', HS: 'Home state', OS: 'Other state', GO: 'Goa', JK: 'Jammu & Kashmir', LA: 'Ladakh', AP: 'Andhra Pradesh' };
+
+export function CollegeCard({ college, inCompare, onToggleCompare }: { college: EngineeringCollege; inCompare: boolean; onToggleCompare(): void }) {
+  const pkg = college['Average Package(LPA)'];
+  return (
+    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={`c-${college.id}`}>
+      <div className="flex gap-3">
+        <CollegeAvatar name={college['Institute Name']} imageUrl={college.imageUrl} />
+        <div className="min-w-0">
+          <h3 id={`c-${college.id}`} className="font-semibold leading-snug text-slate-900">
+            {college['Institute Name']}
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">{college['Academic Program Name']}</p>
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-600">Closing rank</dt>
+          <dd className="font-semibold text-slate-900">{college['Closing Rank'].toLocaleString('en-IN')}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Quota · pool</dt>
+          <dd className="font-medium text-slate-900">
+            {quotaLabel[college.quota] ?? college.quota} · {poolLabel(college.gender)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{college.placementYear ? `Median package (NIRF, ${college.placementYear})` : 'Median package'}</dt>
+          <dd className="font-medium text-slate-900">{pkg === 'NA' ? 'NA' : `${pkg} LPA`}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Fee per year</dt>
+          <dd className="font-medium text-slate-900">{college['Institute Fee (INR)'] === 'NA' ? 'NA' : `₹${college['Institute Fee (INR)']}`}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-xs text-slate-600">
+        {college.seatType} seat · {college.basis} {college.year} round {college.round}
+        {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
+      </p>
+      <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
+        <Link to={`/connect-students?collegeName=${encodeURIComponent(college['Institute Name'])}`} className="text-sm font-medium text-brand-700 underline">
+          Connect with Students
+        </Link>
+        <button
+          type="button"
+          aria-pressed={inCompare}
+          onClick={onToggleCompare}
+          className={clsx('rounded-lg border px-3 py-1.5 text-sm font-medium transition', inCompare ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50')}
+        >
+          {inCompare ? 'Added to Compare' : 'Add to Compare'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder cards shown blurred to visitors (ids clg-1...; never comparable). */
+export function SampleCards() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {['clg-1', 'clg-2', 'clg-3'].map((id) => (
+        <div key={id} data-id={id} className="h-52 rounded-2xl border border-slate-200 bg-white p-5">
+          <div className="h-12 w-12 rounded-xl bg-slate-200" />
+          <div className="mt-4 h-4 w-3/4 rounded bg-slate-200" />
+          <div className="mt-2 h-4 w-1/2 rounded bg-slate-200" />
+          <div className="mt-6 h-4 w-2/3 rounded bg-slate-200" />
+        </div>
+      ))}
+    </div>
+  );
+}

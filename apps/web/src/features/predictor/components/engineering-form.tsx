@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { homeStates } from '@rankwise/contract/reference';
+import { branchGroups, engineeringCategories, rankMessages } from '@rankwise/contract/predictor';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
+import { useModal } from '@/lib/stores/modals.ts';
+import { useSession } from '@/lib/stores/session.ts';
+import { toSearchParams } from '../preferences-url.ts';
+
+const rankText = z
+  .string()
+  .trim()
+  .min(1, { message: rankMessages.required, abort: true })
+  .regex(/^\d+$/, { message: rankMessages.invalid, abort: true })
+  .refine((v) => Number(v) > 0 && Number(v) <= 10_000_000, rankMessages.invalid);
+
+const yesNo = z.enum(['Yes', 'No']);
+
+/** The engineering form's values (spec §2 Start page, §5 validation messages). */
+export const engineeringFormSchema = z
+  .object({
+    examType: z.enum(['MAINS', 'IIT', 'CSAB'], { error: 'Exam type is required' }),
+    seatType: z.string(),
+    rank: rankText,
+    crlRank: z.string().trim().regex(/^\d*$/, rankMessages.invalid),
+    gender: z.enum(['Male', 'Female']),
+    homeState: z.string().min(1, 'Home state is required'),
+    branch: z.array(z.string()),
+    sportsFacility: yesNo,
+    hostelFacility: yesNo,
+    messFacility: yesNo,
+  })
+  // `when`: report a missing category together with the other fields' errors, not after them.
+  .refine((v) => v.examType === 'CSAB' || Boolean(v.seatType), { path: ['seatType'], message: 'Category is required', when: () => true });
+export type EngineeringFormValues = z.infer<typeof engineeringFormSchema>;
+
+const PENDING_KEY = 'rankwise.pendingEngineeringForm';
+
+function savedValues(): EngineeringFormValues | undefined {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as EngineeringFormValues) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const examOptions = [
+  { value: 'MAINS', label: 'JEE Mains' },
+  { value: 'IIT', label: 'JEE Advanced' },
+  { value: 'CSAB', label: 'CSAB' },
+] as const;
+
+export function EngineeringForm() {
+  const navigate = useNavigate();
+  const signedIn = useSession((s) => s.accessToken !== null);
+  const openModal = useModal((s) => s.open);
+  const { register, handleSubmit, control, formState, clearErrors } = useForm<EngineeringFormValues>({
+    resolver: zodResolver(engineeringFormSchema),
+    defaultValues: savedValues() ?? {
+      examType: undefined,
+      seatType: '',
+      rank: '',
+      crlRank: '',
+      gender: 'Male',
+      homeState: '',
+      branch: [],
+      sportsFacility: 'Yes',
+      hostelFacility: 'Yes',
+      messFacility: 'Yes',
+    },
+  });
+  const [examType, seatType, branch] = useWatch({ control, name: ['examType', 'seatType', 'branch'] });
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit((v) => {
+    // Nothing typed is lost: the form is kept for this tab while the student signs in.
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(v));
+    if (!signedIn) {
+      openModal('login');
+      return;
+    }
+    const params = toSearchParams({
+      examType: v.examType === 'MAINS' ? '' : v.examType,
+      rank: Number(v.rank),
+      crlRank: v.crlRank && v.seatType !== 'OPEN' && v.examType !== 'CSAB' ? Number(v.crlRank) : undefined,
+      seatType: v.examType === 'CSAB' ? undefined : (v.seatType as (typeof engineeringCategories)[number]),
+      gender: v.gender,
+      homeState: v.homeState as (typeof homeStates)[number],
+      branch: v.branch as never,
+      sportsFacility: v.sportsFacility,
+      hostelFacility: v.hostelFacility,
+      messFacility: v.messFacility,
+    });
+    navigate(`/colleges?${params}`);
+  });
+
+  const clearOnEdit = (name: keyof EngineeringFormValues) => ({ onChange: () => clearErrors(name) });
+  const reserved = examType !== 'CSAB' && seatType !== '' && seatType !== 'OPEN';
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Engineering preferences" className="grid gap-5">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Exam type</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {examOptions.map((o) => (
+            <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <input type="radio" value={o.value} {...register('examType', clearOnEdit('examType'))} className="accent-brand-700" />
+              {o.label}
+            </label>
+          ))}
+        </div>
+        {e.examType ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {e.examType.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {examType !== 'CSAB' ? (
+          <FormField label="Category" error={e.seatType?.message}>
+            {(a) => (
+              <select {...a} {...register('seatType', clearOnEdit('seatType'))} className={inputStyles}>
+                <option value="">Select category</option>
+                {engineeringCategories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        ) : null}
+        <FormField label={examType === 'CSAB' || seatType === 'OPEN' || seatType === '' ? 'General Rank' : 'Category Rank'} error={e.rank?.message}>
+          {(a) => <input {...a} {...register('rank', clearOnEdit('rank'))} inputMode="numeric" autoComplete="off" className={inputStyles} />}
+        </FormField>
+        {reserved ? (
+          <FormField label="CRL rank (optional)" hint="Your common rank list rank, to also match OPEN seats" error={e.crlRank?.message}>
+            {(a) => <input {...a} {...register('crlRank', clearOnEdit('crlRank'))} inputMode="numeric" autoComplete="off" className={inputStyles} />}
+          </FormField>
+        ) : null}
+        <FormField label="Gender" hint="Female includes the female-only (supernumerary) seats">
+          {(a) => (
+            <select {...a} {...register('gender')} className={inputStyles}>
+              <option value="Male">Male</option>
+              <option value="Female">Female</option>
+            </select>
+          )}
+        </FormField>
+        <FormField label="Home state" error={e.homeState?.message}>
+          {(a) => (
+            <select {...a} {...register('homeState', clearOnEdit('homeState'))} className={inputStyles}>
+              <option value="">Select your home state</option>
+              {homeStates.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+
+      <details className="rounded-lg border border-slate-300 bg-white p-4">
+        <summary className="cursor-pointer font-medium text-slate-800">Branches {branch.length ? `(${branch.length} selected)` : '(optional: all branches)'}</summary>
+        <fieldset className="mt-3">
+          <legend className="sr-only">Branches</legend>
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {branchGroups.map((b) => (
+              <label key={b} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" value={b} {...register('branch')} className="h-4 w-4 accent-brand-700" />
+                {b}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </details>
+
+      <div className="grid gap-5 sm:grid-cols-3">
+        {(
+          [
+            ['sportsFacility', 'Sports facility'],
+            ['messFacility', 'Mess facility'],
+            ['hostelFacility', 'Hostel facility'],
+          ] as const
+        ).map(([name, label]) => (
+          <FormField key={name} label={label}>
+            {(a) => (
+              <select {...a} {...register(name)} className={inputStyles}>
+                <option value="Yes">Yes</option>
+                <option value="No">No</option>
+              </select>
+            )}
+          </FormField>
+        ))}
+      </div>
+
+      <Button type="submit" className="justify-self-start">
+        Submit Preferences
+      </Button>
+    </form>
+  );
+}
