@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
+import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -23,6 +24,7 @@ declare module 'fastify' {
     config: Config;
     buildVersion: string;
     submissionLimiter: SubmissionLimiter;
+    google: GoogleClient;
   }
 }
 
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(openapiPlugin);
   await app.register(mailPlugin, { config, mailer: opts.mailer });
   await app.register(authPlugin, { config });
+  app.decorate('google', createGoogleClient(config));
   app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));
 
   await app.register(

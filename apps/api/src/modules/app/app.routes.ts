@@ -24,7 +24,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       productName: app.config.PRODUCT_NAME,
       companyLegalName: app.config.COMPANY_LEGAL_NAME,
       supportEmail: app.config.SUPPORT_EMAIL,
-      google: null,
+      google: await app.google.publicConfig(),
     }),
   );
 };
