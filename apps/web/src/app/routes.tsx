@@ -4,6 +4,7 @@ import { ComparePage } from '@/features/compare/components/compare-page.tsx';
 import { ContactPage } from '@/features/contact/components/contact-page.tsx';
 import { ConnectStudentsPage } from '@/features/counsellors/components/connect-students-page.tsx';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
+import { GoogleCallbackPage } from '@/features/auth/components/google-callback-page.tsx';
 import { LoginRoute } from '@/features/auth/components/login-route.tsx';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
 import { VerifyResetTokenPage } from '@/features/auth/components/verify-reset-token-page.tsx';
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <LandingPage /> },
       { path: 'auth/login', element: <LoginRoute /> },
+      { path: 'auth/google/callback', element: <GoogleCallbackPage /> },
       { path: 'auth/verify-reset-token/:token', element: <VerifyResetTokenPage /> },
       { path: 'auth/reset-password', element: <ResetPasswordPage /> },
       { path: 'about', element: <AboutPage /> },

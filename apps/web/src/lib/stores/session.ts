@@ -33,7 +33,8 @@ export const useSession = create<SessionState>((set) => ({
   accessToken: null,
   persist: readPersist(),
   intendsToLogout: false,
-  restoring: false,
+  // Until the start-up refresh answers, protected pages wait instead of asking to sign in.
+  restoring: readPersist(),
   setSession: (user, accessToken) => set({ user, accessToken, intendsToLogout: false }),
   setPersist: (persist) => {
     try {

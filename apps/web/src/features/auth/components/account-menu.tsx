@@ -1,15 +1,72 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { authTexts } from '@rankwise/contract/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { toast } from 'sonner';
+import { buttonStyles } from '@/components/ui/button.tsx';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
+import { authApi } from '../api/auth.api.ts';
 
-/** Login and Signup buttons, or (signed in) the account menu. The accounts issue completes it. */
+/** Login and Signup buttons, or (signed in) the account menu: avatar, username, e-mail, Logout. */
 export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
   const user = useSession((s) => s.user);
   const open = useModal((s) => s.open);
-  if (user) return <span className={variant === 'mobile' ? 'block' : undefined}>{user.username}</span>;
-  return (
-    <span className={variant === 'mobile' ? 'flex flex-col gap-2' : 'flex gap-2'}>
-      <button type="button" onClick={() => open('login')}>Login</button>
-      <button type="button" onClick={() => open('register')}>Signup</button>
+  const queryClient = useQueryClient();
+  if (!user) {
+    return (
+      <span className={variant === 'mobile' ? 'flex flex-col gap-2' : 'flex gap-2'}>
+        <button type="button" className={clsx(buttonStyles.secondary, 'py-2')} onClick={() => open('login')}>
+          Login
+        </button>
+        <button type="button" className={clsx(buttonStyles.primary, 'py-2')} onClick={() => open('register')}>
+          Signup
+        </button>
+      </span>
+    );
+  }
+  const logout = async () => {
+    const s = useSession.getState();
+    s.setIntendsToLogout(true);
+    try {
+      await authApi.logout();
+      s.clear();
+      queryClient.removeQueries({ queryKey: ['predictor'] });
+      toast.success('Logged out successfully');
+    } catch {
+      toast.error(authTexts.logoutFailed);
+    } finally {
+      s.setIntendsToLogout(false);
+    }
+  };
+  const avatar = user.profilePicture ? (
+    <img src={user.profilePicture} alt="" className="h-8 w-8 rounded-full" />
+  ) : (
+    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+      {user.username.slice(0, 1).toUpperCase()}
     </span>
+  );
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100" aria-label={`Account menu for ${user.username}`}>
+        {avatar}
+        <span className="text-sm font-medium text-slate-800">{user.username}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+          <div className="flex items-center gap-3 px-2 py-2">
+            {avatar}
+            <div>
+              <p className="text-sm font-semibold text-slate-900">{user.username}</p>
+              <p className="text-xs text-slate-600">{user.email}</p>
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item onSelect={() => void logout()} className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,10 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authTexts, emailSchema } from '@rankwise/contract/auth';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useAppConfig } from '@/lib/app-config.ts';
+import { useModal } from '@/lib/stores/modals.ts';
+import { useSession } from '@/lib/stores/session.ts';
+import { authApi, storeSession } from '../api/auth.api.ts';
+import { startGoogleSignIn } from '../google.ts';
+import { PasswordInput } from './password-input.tsx';
 
-// Placeholder body until its feature lands.
-export function LoginModal({ onClose }: ModalProps) {
+const loginFormSchema = z.object({
+  email: emailSchema,
+  // The login form checks presence only (spec §5: no minimum shown).
+  password: z.string().min(1, 'Password is required'),
+  persist: z.boolean(),
+});
+type LoginForm = z.input<typeof loginFormSchema>;
+
+/** Props: `onDismiss` runs when the modal closes without signing in (protected routes go back). */
+export function LoginModal({ onClose, props }: ModalProps) {
+  const signedIn = useSession((s) => s.accessToken !== null);
+  const persist = useSession((s) => s.persist);
+  const open = useModal((s) => s.open);
+  const { google } = useAppConfig();
+  const { register, handleSubmit, formState, clearErrors } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', persist },
+  });
+
+  useEffect(() => {
+    if (!signedIn || formState.isSubmitSuccessful) return;
+    toast.info(authTexts.alreadyLoggedIn);
+    onClose();
+    // Only on opening: a successful login closes the modal itself.
+  }, []);
+
+  const dismiss = () => {
+    onClose();
+    (props.onDismiss as (() => void) | undefined)?.();
+  };
+
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const res = await authApi.login({ email: v.email, password: v.password, persist: v.persist });
+      useSession.getState().setPersist(v.persist);
+      storeSession(res);
+      toast.success(`Welcome back, ${res.user.username}!`);
+      onClose();
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.loginFailed);
+    }
+  });
+
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Login">
-      <p className="text-slate-600">Coming soon.</p>
+    <Modal open onOpenChange={(o) => !o && dismiss()} title="Login" description="Welcome back to Rankwise">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField label="Email" error={formState.errors.email?.message}>
+          {(a) => <input {...a} {...register('email', { onChange: () => clearErrors('email') })} type="email" autoComplete="email" className={inputStyles} />}
+        </FormField>
+        <FormField label="Password" error={formState.errors.password?.message}>
+          {(a) => <PasswordInput {...a} {...register('password', { onChange: () => clearErrors('password') })} autoComplete="current-password" />}
+        </FormField>
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" {...register('persist')} className="h-4 w-4 accent-brand-700" />
+            Keep me logged in
+          </label>
+          <button type="button" className="font-medium text-brand-700 underline" onClick={() => open('forgotPassword')}>
+            Forgot password?
+          </button>
+        </div>
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Logging in...' : 'Login'}
+        </Button>
+        {google ? (
+          <Button variant="secondary" onClick={() => startGoogleSignIn(google, persist)}>
+            Continue with Google
+          </Button>
+        ) : null}
+        <p className="text-center text-sm text-slate-700">
+          New here?{' '}
+          <button type="button" className="font-medium text-brand-700 underline" onClick={() => open('register')}>
+            Create an account
+          </button>
+        </p>
+      </form>
     </Modal>
   );
 }

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import { waitForMail } from './control.ts';
+
+let counter = 0;
+
+/** Creates a fresh account through the sign-up modals (code read from the SMTP server) and signs in. */
+export async function signUpAndSignIn(page: Page, opts: { keepLoggedIn?: boolean } = {}): Promise<{ username: string; email: string; password: string }> {
+  const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const creds = { username: `student_${id}`, email: `student.${id}@example.in`, password: `pass-${id}-long` };
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
+  const reg = page.getByRole('dialog', { name: 'Signup' });
+  await reg.getByLabel('Username').fill(creds.username);
+  await reg.getByLabel('Email').fill(creds.email);
+  await reg.getByLabel('Password', { exact: true }).fill(creds.password);
+  await reg.getByRole('button', { name: 'Signup' }).click();
+  const mail = await waitForMail((m) => m.to.includes(creds.email) && /verification code/.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
+  await otp.getByLabel('Digit 2').click();
+  for (let i = 0; i < 6; i++) await otp.getByLabel(`Digit ${i + 1}`).fill(code[i]);
+  await otp.getByRole('button', { name: 'Verify' }).click();
+  await signIn(page, creds, opts);
+  return creds;
+}
+
+/** Signs in through the (already open, or opened here) login modal. */
+export async function signIn(page: Page, creds: { email: string; password: string; username?: string }, opts: { keepLoggedIn?: boolean } = {}): Promise<void> {
+  const login = page.getByRole('dialog', { name: 'Login' });
+  if (!(await login.isVisible())) await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  await login.getByLabel('Email').fill(creds.email);
+  await login.getByLabel('Password', { exact: true }).fill(creds.password);
+  if (opts.keepLoggedIn === false) await login.getByLabel('Keep me logged in').uncheck();
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(login).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+}
