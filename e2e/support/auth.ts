@@ -20,6 +20,8 @@ export async function signUpAndSignIn(page: Page, opts: { keepLoggedIn?: boolean
   await otp.getByLabel('Digit 2').click();
   for (let i = 0; i < 6; i++) await otp.getByLabel(`Digit ${i + 1}`).fill(code[i]);
   await otp.getByRole('button', { name: 'Verify' }).click();
+  // Spec §4: a successful registration opens the login modal.
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   await signIn(page, creds, opts);
   return creds;
 }

@@ -18,6 +18,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       onDismiss: () => {
         if (useSession.getState().accessToken) return;
         if (window.history.state?.idx > 0) navigate(-1);
+        // Arrived by a full page load (typed URL, link from a mail): the browser's own back.
+        else if (window.history.length > 1) window.history.back();
         else navigate('/', { replace: true });
       },
     });
