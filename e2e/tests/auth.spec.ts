@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, signUpAndSignIn } from '../support/auth.ts';
-import { waitForMail } from '../support/control.ts';
+import { query, waitForMail } from '../support/control.ts';
 
 test('register through the modals, log out, log in again, and stay signed in across a reload', async ({ page }) => {
   await page.goto('/');
@@ -107,4 +107,70 @@ test('the reset page without a token goes home', async ({ page }) => {
   await page.goto('/auth/reset-password');
   await expect(page.getByText('No token found. Redirecting to homepage')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the OTP boxes advance, step back on Backspace, and fill from the clipboard with its two messages', async ({ page, context }) => {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `otp.${id}@example.in`;
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
+  const reg = page.getByRole('dialog', { name: 'Signup' });
+  await reg.getByLabel('Username').fill(`otp_${id}`);
+  await reg.getByLabel('Email').fill(email);
+  await reg.getByLabel('Password', { exact: true }).fill(`pass-${id}-long`);
+  await reg.getByRole('button', { name: 'Signup' }).click();
+  const mail = await waitForMail((m) => m.to.includes(email) && /verification code/.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
+  const box = (i: number) => otp.getByLabel(`Digit ${i}`);
+
+  // Without clipboard permission the browser refuses the read.
+  await box(1).focus();
+  await expect(page.getByText('Failed to read clipboard')).toBeVisible();
+
+  // Typing advances; Backspace on an empty box clears the previous one and moves back.
+  await box(1).pressSequentially('12');
+  await expect(box(1)).toHaveValue('1');
+  await expect(box(2)).toHaveValue('2');
+  await expect(box(3)).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(box(2)).toHaveValue('');
+  await expect(box(2)).toBeFocused();
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await box(4).focus();
+  await page.evaluate(() => navigator.clipboard.writeText('not a code'));
+  await box(1).focus();
+  await expect(page.getByText('No valid 6-digit OTP found in clipboard')).toBeVisible();
+
+  await box(4).focus();
+  await page.evaluate((c) => navigator.clipboard.writeText(c), code);
+  await box(1).focus();
+  for (let i = 0; i < 6; i++) await expect(box(i + 1)).toHaveValue(code[i]);
+  await otp.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+});
+
+test('a wrong code is refused with the server message and the account is not created', async ({ page }) => {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `wrong.${id}@example.in`;
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
+  const reg = page.getByRole('dialog', { name: 'Signup' });
+  await reg.getByLabel('Username').fill(`wrong_${id}`);
+  await reg.getByLabel('Email').fill(email);
+  await reg.getByLabel('Password', { exact: true }).fill(`pass-${id}-long`);
+  await reg.getByRole('button', { name: 'Signup' }).click();
+  const mail = await waitForMail((m) => m.to.includes(email) && /verification code/.test(m.subject));
+  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  const wrong = code.split('').map((d) => String((Number(d) + 1) % 10)).join('');
+  const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
+  await otp.getByLabel('Digit 2').click();
+  for (let i = 0; i < 6; i++) await otp.getByLabel(`Digit ${i + 1}`).fill(wrong[i]);
+  await otp.getByRole('button', { name: 'Verify' }).click();
+  await expect(otp.getByRole('alert')).toBeVisible();
+  await expect(otp).toBeVisible();
+  expect(await query(`select 1 from users where email = '${email}'`)).toHaveLength(0);
+  // The resend link has a cool-down.
+  await expect(otp.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
 });
