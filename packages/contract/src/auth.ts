@@ -58,7 +58,7 @@ export const googleLoginRequestSchema = z.object({ code: z.string({ error: 'Sign
 export const authUserSchema = z.object({ username: z.string(), email: z.string(), profilePicture: z.string().nullable() });
 export type AuthUserDto = z.infer<typeof authUserSchema>;
 
-/** Login, Google and refresh answers: the fields at the top and under `data` (docs/decisions/auth-response-shapes.md). */
+/** Login, Google and refresh answers: the fields at the top and under `data` (docs/decisions/0004-auth-response-shapes.md). */
 export const sessionResponseSchema = z.object({
   message: z.string(),
   user: authUserSchema,

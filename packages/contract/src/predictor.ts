@@ -26,7 +26,7 @@ export type BranchGroup = (typeof branchGroups)[number];
 
 /**
  * Categories of the engineering form. The spec lists eight; OPEN(PWD) and EWS(PWD) are real JoSAA
- * seat types too, so they are accepted (see docs/decisions).
+ * seat types too, so they are accepted (docs/decisions/0003-engineering-reference-round.md).
  */
 export const engineeringCategories = [
   'OPEN',
