@@ -32,6 +32,10 @@ const envSchema = z.object({
   IMPORT_ON_START: bool.default(true),
   /** Engineering predictor: the JoSAA year whose final round results are judged on (default: the latest). */
   PREDICTOR_REFERENCE_YEAR: z.coerce.number().int().min(2016).max(2100).optional(),
+  /** Medical predictor: the NEET PG year judged on (default: the latest in the data). */
+  MEDICAL_REFERENCE_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** Medical predictor: the last MCC round counted, 1-5 (default: 3, the last main round). */
+  MEDICAL_REFERENCE_ROUND: z.coerce.number().int().min(1).max(5).optional(),
   REDIS_URL: optionalUrl,
 
   /** Built SPA served for every non-API path. */

@@ -1,11 +1,94 @@
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ImportContext, ImportSummary } from '../import-context.ts';
+import { withBulkTransaction } from '../lib/bulk.ts';
+import { buildSeats, degreeMap, neetPgFiles, readMedicalData, referenceRound } from './medical-data.ts';
 
-// Placeholder until the medical importer lands (issue 4).
-export async function hasMedicalData(_database: Database): Promise<boolean> {
-  return true;
+const IMPORT_NAME = 'medical';
+/** Bump when the importer's output changes for the same inputs. */
+const IMPORTER_VERSION = '1';
+
+export async function hasMedicalData(database: Database): Promise<boolean> {
+  const r = await database.db.execute(sql`select 1 from data_imports where name = ${IMPORT_NAME}`);
+  return (r as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-export async function importMedical(_ctx: ImportContext): Promise<ImportSummary> {
-  return { name: 'medical', rows: 0, unplaced: [], skipped: true, ms: 0 };
+function inputHash(dataDir: string, year: number | undefined, round: number | undefined): string {
+  const h = createHash('sha256').update(`${IMPORTER_VERSION}|${year ?? ''}|${round ?? ''}`);
+  for (const f of Object.values(neetPgFiles(dataDir))) {
+    const st = statSync(f);
+    h.update(`${path.relative(dataDir, f)}|${st.size}|${st.mtimeMs}`);
+  }
+  return h.digest('hex');
+}
+
+/** Imports (or, when the inputs are unchanged, keeps) the NEET PG allotments, institutes, fees and courses. */
+export async function importMedical(ctx: ImportContext): Promise<ImportSummary> {
+  const started = performance.now();
+  const { config, database } = ctx;
+  const dataDir = config.DATA_DIR;
+  const files = neetPgFiles(dataDir);
+  for (const f of Object.values(files)) if (!existsSync(f)) throw new Error(`DATA_DIR has no ${path.relative(dataDir, f)}: ${dataDir}`);
+  const hash = inputHash(dataDir, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
+  const previous = (await database.db.execute(sql`select input_hash from data_imports where name = ${IMPORT_NAME}`)) as unknown as {
+    rows: { input_hash: string }[];
+  };
+  if (previous.rows[0]?.input_hash === hash) {
+    return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
+  }
+
+  ctx.progress.start('medical: reading files', 4);
+  const data = await readMedicalData(dataDir);
+  ctx.progress.tick();
+  const ref = referenceRound(data.cutoffs, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
+  const seats = buildSeats(data.cutoffs, ref, degreeMap(data.courses));
+  const byId = new Map(data.institutes.map((i) => [i.id, i]));
+  ctx.progress.tick();
+
+  await withBulkTransaction(database, async (tx) => {
+    await tx.query('delete from medical_reference');
+    await tx.query('delete from medical_cutoffs');
+    await tx.query('delete from medical_institutes');
+    await tx.query('delete from medical_courses');
+    await tx.copyRows(
+      'medical_institutes',
+      ['id', 'name', 'address', 'state', 'mcc_code', 'annual_fee_inr', 'annual_fee_text', 'bond_years', 'bond_penalty_inr'],
+      data.institutes.map((i) => [i.id, i.name, i.address, i.state, i.mccCode, i.annualFeeInr, i.annualFeeText, i.bondYears, i.bondPenaltyInr]),
+    );
+    await tx.copyRows(
+      'medical_cutoffs',
+      ['year', 'round', 'institute_id', 'course', 'quota', 'category', 'opening_rank', 'closing_rank', 'allotments'],
+      data.cutoffs.map((c) => [c.year, c.round, c.instituteId, c.course, c.quota, c.category, c.openingRank, c.closingRank, c.allotments]),
+    );
+    ctx.progress.tick();
+    await tx.copyRows(
+      'medical_courses',
+      ['name', 'degree', 'position'],
+      data.courses.map((c) => [c.name, c.degree, c.position]),
+    );
+    await tx.copyRows(
+      'medical_reference',
+      ['id', 'institute_id', 'institute_name', 'address', 'state', 'course', 'degree', 'quota', 'category', 'opening_rank', 'closing_rank', 'year', 'round', 'annual_fee_inr', 'bond_years', 'bond_penalty_inr', 'search_text'],
+      seats.map((s) => {
+        const i = byId.get(s.instituteId)!;
+        const search = [i.name, i.address ?? '', i.state ?? '', s.course].join(' ').replace(/\s+/g, ' ').toLowerCase();
+        return [s.id, i.id, i.name, i.address, i.state, s.course, s.degree, s.quota, s.category, s.openingRank, s.closingRank, s.year, s.round, i.annualFeeInr, i.bondYears, i.bondPenaltyInr, search];
+      }),
+    );
+    await tx.query('delete from data_imports where name = $1', [IMPORT_NAME]);
+    await tx.query('insert into data_imports (name, input_hash, rows, imported_at) values ($1, $2, $3, $4)', [IMPORT_NAME, hash, data.allotmentRows, new Date().toISOString()]);
+    await tx.query('analyze medical_reference');
+  });
+  ctx.progress.tick();
+  ctx.progress.stop();
+  const matched = data.institutes.length - data.unmatched.length;
+  ctx.log(
+    `medical: ${data.allotmentRows} allotments → ${data.cutoffs.length} seat-round ranks, ${seats.length} seats in ${ref.year} R1-R${ref.round}; ` +
+      `${data.institutes.length} institutes, ${matched} joined to the MCC fee file, ${data.unmatched.length} unmatched (fees 'NA')`,
+  );
+  for (const name of data.unmatched) ctx.log(`medical: no MCC fee entry for institute '${name}'`);
+  return { name: IMPORT_NAME, rows: data.allotmentRows, unplaced: data.unmatched, skipped: false, ms: performance.now() - started };
 }

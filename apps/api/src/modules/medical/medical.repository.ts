@@ -1,0 +1,87 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export type MedicalQuery = {
+  quota: string;
+  /** Seat categories the student may take (own category and OPEN; see medical.service.ts). */
+  categories: string[];
+  rank: number;
+  courses: string[];
+  search: string;
+  sortBy: 'rank' | 'fees' | 'college' | 'course';
+  limit: number;
+  offset: number;
+};
+
+export type MedicalSeatRecord = {
+  id: string;
+  institute_id: string;
+  institute_name: string;
+  address: string | null;
+  state: string | null;
+  course: string;
+  degree: string;
+  quota: string;
+  category: string;
+  opening_rank: number;
+  closing_rank: number;
+  year: number;
+  round: number;
+  annual_fee_inr: number | null;
+  bond_years: number | null;
+  bond_penalty_inr: number | null;
+  total: number;
+};
+
+// Text sorts use the "C" collation so PGlite and PostgreSQL order alike.
+const orderBy: Record<MedicalQuery['sortBy'], SQL> = {
+  rank: sql`closing_rank asc, institute_name collate "C" asc, course collate "C" asc, id asc`,
+  fees: sql`annual_fee_inr asc nulls last, closing_rank asc, id asc`,
+  college: sql`institute_name collate "C" asc, course collate "C" asc, closing_rank asc, id asc`,
+  course: sql`course collate "C" asc, closing_rank asc, id asc`,
+};
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereClause(q: MedicalQuery): SQL {
+  const parts: SQL[] = [
+    sql`quota = ${q.quota}`,
+    sql`category in (${sql.join(q.categories.map((c) => sql`${c}`), sql`, `)})`,
+    sql`closing_rank >= ${q.rank}`,
+  ];
+  if (q.courses.length) parts.push(sql`course in (${sql.join(q.courses.map((c) => sql`${c}`), sql`, `)})`);
+  if (q.search) parts.push(sql`search_text like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
+  return sql.join(parts, sql` and `);
+}
+
+export function createMedicalRepository(db: Db) {
+  return {
+    /** One page of matching seats, each carrying the total match count. */
+    async findMatches(q: MedicalQuery): Promise<{ rows: MedicalSeatRecord[]; total: number }> {
+      const where = whereClause(q);
+      const res = (await db.execute(sql`
+        select id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank,
+               year, round, annual_fee_inr, bond_years, bond_penalty_inr, count(*) over ()::int as total
+        from medical_reference
+        where ${where}
+        order by ${orderBy[q.sortBy]}
+        limit ${q.limit} offset ${q.offset}`)) as unknown as { rows: MedicalSeatRecord[] };
+      if (res.rows.length || q.offset === 0) return { rows: res.rows, total: res.rows[0]?.total ?? 0 };
+      const count = (await db.execute(sql`select count(*)::int as total from medical_reference where ${where}`)) as unknown as {
+        rows: { total: number }[];
+      };
+      return { rows: [], total: count.rows[0]?.total ?? 0 };
+    },
+
+    /** The course catalogue in form order (degree, then name). */
+    async listCourses(): Promise<{ name: string; degree: string }[]> {
+      const res = (await db.execute(sql`select name, degree from medical_courses order by position`)) as unknown as {
+        rows: { name: string; degree: string }[];
+      };
+      return res.rows;
+    },
+  };
+}
+export type MedicalRepository = ReturnType<typeof createMedicalRepository>;

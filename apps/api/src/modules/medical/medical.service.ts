@@ -1,0 +1,92 @@
+import type { MedicalCollege, MedicalCourseCatalog, MedicalPreferences, MedicalResultsResponse } from '@rankwise/contract/medical';
+import { AppError } from '../../lib/app-error.ts';
+import type { MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
+
+/**
+ * Form category → the seat categories ("Alloted Category" in the MCC data) it may take. 'General'
+ * takes OPEN seats; a reserved or PwD category takes its own seats and OPEN seats (issue 4). NEET
+ * PG allots on one All India Rank, so the same rank is compared with every category's ranks.
+ * (MCC also lets, e.g., an OBC PwD candidate take OBC and OPEN PwD seats; the product keeps to the
+ * issue's narrower rule, which never shows a seat the student could not take.)
+ */
+export const SEAT_CATEGORIES_OF: Record<MedicalPreferences['category'], string[]> = {
+  General: ['OPEN'],
+  EWS: ['EWS', 'OPEN'],
+  OBC: ['OBC', 'OPEN'],
+  SC: ['SC', 'OPEN'],
+  ST: ['ST', 'OPEN'],
+  'General PwD': ['OPEN PWD', 'OPEN'],
+  'EWS PwD': ['EWS PWD', 'OPEN'],
+  'OBC PwD': ['OBC PWD', 'OPEN'],
+  'SC PwD': ['SC PWD', 'OPEN'],
+  'ST PwD': ['ST PWD', 'OPEN'],
+};
+
+/** The preference set without paging, sorting and search: what the submission limit counts. */
+export function preferenceSet(p: MedicalPreferences) {
+  const { page: _page, pageSize: _size, sortBy: _sort, searchQuery: _search, ...set } = p;
+  return { ...set, courses: [...new Set(set.courses)].sort() };
+}
+
+const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+export function toMedicalCollege(r: MedicalSeatRecord): MedicalCollege {
+  const fee = r.annual_fee_inr === null ? 'NA' : inr.format(r.annual_fee_inr);
+  return {
+    id: r.id,
+    'Allotted Institute': r.institute_name,
+    collegeName: r.institute_name,
+    Location: r.address ?? 'NA',
+    State: r.state ?? 'NA',
+    Course: r.course,
+    'Allotted Quota': r.quota,
+    'Alloted Category': r.category,
+    // The data has no candidate category (SOURCES.md): the seat's category is all it records.
+    'Candidate Category': 'NA',
+    Rank: r.closing_rank,
+    'Opening Rank': r.opening_rank,
+    Fees: fee,
+    'Annual Fee': fee,
+    bondYears: r.bond_years,
+    bondPenalty: r.bond_penalty_inr === null ? 'NA' : inr.format(r.bond_penalty_inr),
+    imageUrl: null,
+    year: r.year,
+    round: `R${r.round}`,
+  };
+}
+
+export async function findMedicalColleges(repo: MedicalRepository, p: MedicalPreferences): Promise<MedicalResultsResponse> {
+  const courses = [...new Set(p.courses)];
+  if (courses.length) {
+    const known = new Set((await repo.listCourses()).map((c) => c.name));
+    const fieldErrors: Record<string, string[]> = {};
+    p.courses.forEach((c, i) => {
+      if (!known.has(c)) fieldErrors[`courses.${i}`] = [`Unknown course: ${c}`];
+    });
+    if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_FAILED', 'Some preferences are not valid', fieldErrors);
+  }
+  const { rows, total } = await repo.findMatches({
+    quota: p.quota,
+    categories: SEAT_CATEGORIES_OF[p.category],
+    rank: p.rank,
+    courses,
+    search: p.searchQuery,
+    sortBy: p.sortBy,
+    limit: p.pageSize,
+    offset: (p.page - 1) * p.pageSize,
+  });
+  return {
+    data: { colleges: rows.map(toMedicalCollege), currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
+    message: total ? `${total} seats match your preferences` : 'No Medical Colleges Found',
+  };
+}
+
+export async function medicalCourseCatalog(repo: MedicalRepository): Promise<MedicalCourseCatalog> {
+  const groups: { degree: string; courses: string[] }[] = [];
+  for (const c of await repo.listCourses()) {
+    const last = groups.at(-1);
+    if (last?.degree === c.degree) last.courses.push(c.name);
+    else groups.push({ degree: c.degree, courses: [c.name] });
+  }
+  return { data: { groups } };
+}
