@@ -42,9 +42,14 @@ test('the auth forms show the spec validation messages', async ({ page }) => {
   await expect(reg.getByText('Username is required')).toBeVisible();
   await expect(reg.getByText('Email is required')).toBeVisible();
   await expect(reg.getByText('Password is required')).toBeVisible();
+  await reg.getByLabel('Email').fill('student@nowhere');
   await reg.getByLabel('Password', { exact: true }).fill('short');
   await reg.getByRole('button', { name: 'Signup' }).click();
+  await expect(reg.getByText('Please enter a valid email address')).toBeVisible();
   await expect(reg.getByText('Password must be at least 8 characters long')).toBeVisible();
+  // An error clears when the field is edited.
+  await reg.getByLabel('Username').fill('someone');
+  await expect(reg.getByText('Username is required')).toBeHidden();
 });
 
 test('a protected page asks to sign in and comes back to it', async ({ page }) => {
@@ -87,6 +92,9 @@ test('forgot password: the e-mailed link leads to a new password that works', as
 
   await page.goto(new URL(link).pathname);
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Confirm Password is required', { exact: true })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('brand-new-password');
   await page.getByLabel('Confirm Password').fill('different-password');
   await page.getByRole('button', { name: 'Save' }).click();
