@@ -66,8 +66,12 @@ export const medicalCollegeSchema = z.object({
   bondYears: z.number().nullable(),
   bondPenalty: z.union([z.string(), NA]),
   imageUrl: z.string().nullable(),
+  /** The NEET PG year and the last MCC round ('R3') the ranks are based on (rounds R1 to it). */
   year: z.number().int(),
   round: z.string(),
+  instituteId: z.string(),
+  /** MD, MS, MD/MS, DNB, Diploma, DNB Diploma, MCh or MPH. */
+  degree: z.string(),
 });
 export type MedicalCollege = z.infer<typeof medicalCollegeSchema>;
 

@@ -165,6 +165,8 @@ export type MedicalData = {
   allotmentRows: number;
   /** Institutes with no MCC fee-file entry: "name, address (state)". */
   unmatched: string[];
+  /** instituteKey(raw MCC string) → institute id. */
+  instituteIdOfKey: Map<string, string>;
 };
 
 export type MedicalReferenceChoice = { year: number; round: number };
@@ -360,7 +362,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     .sort((a, b) => rankOf(a.degree) - rankOf(b.degree) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((c, position) => ({ ...c, position }));
 
-  return { institutes: [...institutes.values()], cutoffs: [...cutoffs.values()], courses, allotmentRows: allotments.length, unmatched: unmatched.sort() };
+  return { institutes: [...institutes.values()], cutoffs: [...cutoffs.values()], courses, allotmentRows: allotments.length, unmatched: unmatched.sort(), instituteIdOfKey: idOfKey };
 }
 
 function rankOf(degree: string): number {

@@ -52,6 +52,8 @@ export function toMedicalCollege(r: MedicalSeatRecord): MedicalCollege {
     imageUrl: null,
     year: r.year,
     round: `R${r.round}`,
+    instituteId: r.institute_id,
+    degree: r.degree,
   };
 }
 

@@ -1,0 +1,279 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MedicalCollege, MedicalPreferencesInput } from '@rankwise/contract/medical';
+import { silentProgress } from '../src/data/import-context.ts';
+import { importMedical } from '../src/data/neet-pg/import-medical.ts';
+import { instituteKey, readMedicalData } from '../src/data/neet-pg/medical-data.ts';
+import { signAccessToken } from '../src/plugins/auth.ts';
+import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds } from './helpers/test-database.ts';
+
+/*
+ * An independent computation of the medical predictor's answer straight from the raw allotment
+ * CSV, with its own simple code for the rules. It shares only the institute resolution (which raw
+ * MCC string is which institute) with the importer. The rules it applies:
+ * - reference: NEET PG 2024, rounds R1-R3 (R4/R5 are stray-vacancy rounds);
+ * - a seat = institute × course × quota × seat category; closing = highest AIR allotted in those
+ *   rounds, opening = lowest;
+ * - quota: the form's quota is the data's normalised quota text, one to one;
+ * - category: General → OPEN; any other → its own seats and OPEN;
+ * - a seat matches when its closing rank is at or beyond the student's rank.
+ */
+const dataDir = testConfig().DATA_DIR;
+type Raw = { year: string; round: string; rank: number; quota: string; inst: string; course: string; cat: string };
+type Seat = { id: string; course: string; quota: string; cat: string; open: number; close: number };
+
+const quotaText: Record<string, string> = {
+  'All India': 'ALL INDIA',
+  'IP University Quota': 'IP UNIVERSITY QUOTA',
+  'Delhi University Quota': 'DELHI UNIVERSITY QUOTA',
+  'DNB Quota': 'DNB QUOTA',
+  'Banaras Hindu University': 'BANARAS HINDU UNIVERSITY',
+  'Aligarh Muslim University': 'ALIGARH MUSLIM UNIVERSITY',
+  'Management/Paid Seats Quota': 'MANAGEMENT/PAID SEATS QUOTA',
+  'Non-Resident Indian': 'NON-RESIDENT INDIAN',
+  'Jain Minority Quota': 'JAIN MINORITY QUOTA',
+  'Muslim Minority Quota': 'MUSLIM MINORITY QUOTA',
+  'Armed Forces Medical': 'ARMED FORCES MEDICAL',
+};
+const seatCats = (category: string) => (category === 'General' ? ['OPEN'] : [category.replace('General', 'OPEN').replace(' PwD', ' PWD'), 'OPEN']);
+
+function loadRaw(): Raw[] {
+  const rows = parse(readFileSync(path.join(dataDir, 'neet-pg/mcc_neetpg_allotments_2023_2024.csv')), { columns: true }) as Record<string, string>[];
+  return rows.map((r) => ({
+    year: r.Year,
+    round: r.Round,
+    rank: Number(r.Rank),
+    quota: r['Allotted Quota (normalized)'],
+    inst: r['Allotted Institute'],
+    course: r['Course (normalized)'],
+    cat: r['Alloted Category'],
+  }));
+}
+
+function expected(raw: Raw[], idOf: (raw: string) => string, p: { rank: number; category: string; quota: string; courses?: string[] }): Seat[] {
+  const cats = seatCats(p.category);
+  const seats = new Map<string, Seat>();
+  for (const r of raw) {
+    if (r.year !== '2024' || !['R1', 'R2', 'R3'].includes(r.round)) continue;
+    if (r.quota !== quotaText[p.quota] || !cats.includes(r.cat)) continue;
+    if (p.courses?.length && !p.courses.includes(r.course)) continue;
+    const id = idOf(r.inst);
+    const k = [id, r.course, r.cat].join('|');
+    const s = seats.get(k) ?? { id, course: r.course, quota: p.quota, cat: r.cat, open: r.rank, close: r.rank };
+    s.open = Math.min(s.open, r.rank);
+    s.close = Math.max(s.close, r.rank);
+    seats.set(k, s);
+  }
+  return [...seats.values()].filter((s) => s.close >= p.rank);
+}
+
+const payloads: MedicalPreferencesInput[] = [
+  { rank: 5000, category: 'General', quota: 'All India', courses: ['MD IN GENERAL MEDICINE', 'MS IN GENERAL SURGERY', 'MD IN RADIO DIAGNOSIS'] },
+  { rank: 40000, category: 'OBC', quota: 'All India', courses: ['MD IN PAEDIATRICS', 'MD IN PATHOLOGY'], sortBy: 'fees' },
+  { rank: 90000, category: 'SC PwD', quota: 'All India' },
+  { rank: 20000, category: 'General PwD', quota: 'All India', sortBy: 'college' },
+  { rank: 8000, category: 'EWS', quota: 'DNB Quota', courses: ['DNB IN GENERAL MEDICINE', 'DNB IN RADIO DIAGNOSIS', '(NBEMS) PATHOLOGY'], sortBy: 'course' },
+  { rank: 60000, category: 'General', quota: 'Management/Paid Seats Quota', courses: ['MD IN DERMATOLOGY', 'MD IN PSYCHIATRY', 'MD IN PATHOLOGY'] },
+  { rank: 1, category: 'ST', quota: 'Armed Forces Medical' },
+  { rank: 150000, category: 'General', quota: 'Non-Resident Indian' },
+  { rank: 30000, category: 'OBC PwD', quota: 'Delhi University Quota' },
+];
+
+const key = (s: { id: string; course: string; cat: string }) => [s.id, s.course, s.cat].join('|');
+
+describe.each(databaseKinds)('medical predictor on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let raw: Raw[];
+  let idOf: (raw: string) => string;
+  let importMs = 0;
+  const post = (payload: object, auth = true) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/medical-college/preferences', payload, headers: auth ? { authorization: `Bearer ${token}` } : {} });
+  const all = async (payload: object): Promise<{ total: number; colleges: MedicalCollege[] }> => {
+    const first = await post({ ...payload, pageSize: 100 });
+    expect(first.statusCode).toBe(200);
+    const colleges: MedicalCollege[] = [...first.json().data.colleges];
+    for (let page = 2; page <= first.json().data.totalPages; page++) colleges.push(...(await post({ ...payload, pageSize: 100, page })).json().data.colleges);
+    return { total: first.json().data.totalDocuments, colleges };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { SUBMISSION_LIMIT: '1000' } });
+    const summary = await importMedical({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
+    importMs = summary.ms;
+    token = await signAccessToken(t.config, { id: 'student-1', username: 'student', email: 'student@example.in' });
+    raw = loadRaw();
+    const ids = (await readMedicalData(dataDir)).instituteIdOfKey;
+    idOf = (s) => ids.get(instituteKey(s))!;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('imports within a few seconds, and a second run changes nothing', async () => {
+    console.log(`medical import on ${kind}: ${(importMs / 1000).toFixed(1)} s`);
+    expect(importMs).toBeLessThan(20_000);
+    const again = await importMedical({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
+    expect(again.skipped).toBe(true);
+  });
+
+  // Pinned by hand from mcc_neetpg_allotments_2023_2024.csv, NEET PG 2024, ALL INDIA quota,
+  // Maulana Azad Medical College (Delhi), MD IN GENERAL MEDICINE: OPEN allotments at AIR 28, 33, 39
+  // (R1) and 64 (R2, spelled 'MAULANA AZAD MEDICAL COLLEGE , ...'); EWS at 66 (R1), 264 (R2), 405
+  // (R3). MCC fee file: MAMC (700119) gives an annual fee of 0, so 'NA'.
+  it('pins Maulana Azad Medical College, MD General Medicine: OPEN closes at 64, EWS at 405', async () => {
+    const find = async (rank: number, category: string) =>
+      ((await post({ rank, category, quota: 'All India', courses: ['MD IN GENERAL MEDICINE'], pageSize: 100 })).json().data.colleges as MedicalCollege[]).filter(
+        (c) => c.instituteId === 'mcc-700119',
+      );
+    const open = await find(64, 'General');
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      'Allotted Institute': 'Maulana Azad Medical College',
+      State: 'Delhi',
+      Course: 'MD IN GENERAL MEDICINE',
+      'Allotted Quota': 'All India',
+      'Alloted Category': 'OPEN',
+      'Candidate Category': 'NA',
+      Rank: 64,
+      'Opening Rank': 28,
+      Fees: 'NA',
+      'Annual Fee': 'NA',
+      year: 2024,
+      round: 'R3',
+      degree: 'MD',
+    });
+    expect(await find(65, 'General')).toHaveLength(0);
+    const ews = await find(405, 'EWS');
+    expect(ews.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank']])).toEqual([['EWS', 405, 66]]);
+    expect(await find(406, 'EWS')).toHaveLength(0);
+    // An EWS student at AIR 60 may take the OPEN seat (closing 64) as well as the EWS one.
+    expect((await find(60, 'EWS')).map((c) => c['Alloted Category']).sort()).toEqual(['EWS', 'OPEN']);
+  });
+
+  // Pinned: University College of Medical Sciences (Delhi, MCC 700123), MD IN RADIO DIAGNOSIS,
+  // ALL INDIA, SC PWD: AIR 57545 (R1, 'UNIVERSITY COLLEGE OF MEDICAL SCIENCES,...') and 95021 (R2,
+  // 'UNIVERSITY COLLEGE OF MEDICAL SCIENCES , ...'). Fee file: annual fee 57810.
+  it('pins a PwD seat at UCMS, merged across spellings, with its fee from the MCC fee file', async () => {
+    const res = (await post({ rank: 95021, category: 'SC PwD', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
+    const ucms = (res.data.colleges as MedicalCollege[]).filter((c) => c.instituteId === 'mcc-700123');
+    expect(ucms.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank'], c.Fees, c['Annual Fee']])).toEqual([['SC PWD', 95021, 57545, '57,810', '57,810']]);
+    const general = (await post({ rank: 95021, category: 'General', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
+    expect((general.data.colleges as MedicalCollege[]).some((c) => c['Alloted Category'] !== 'OPEN')).toBe(false);
+  });
+
+  it.each(payloads.map((p, i) => [i, p] as const))('payload %i matches the independent computation from the raw CSV', async (_i, p) => {
+    const want = expected(raw, idOf, p as never);
+    expect(want.length).toBeGreaterThan(0);
+    const got = await all(p);
+    expect(got.total).toBe(want.length);
+    expect(got.colleges).toHaveLength(want.length);
+    const gotMap = new Map(got.colleges.map((c) => [key({ id: c.instituteId, course: c.Course, cat: c['Alloted Category'] }), c]));
+    expect(gotMap.size).toBe(got.colleges.length);
+    for (const w of want) {
+      const g = gotMap.get(key(w));
+      expect(g, `missing ${key(w)}`).toBeDefined();
+      expect([g!.Rank, g!['Opening Rank'], g!['Allotted Quota'], g!.year, g!.round]).toEqual([w.close, w.open, p.quota, 2024, 'R3']);
+    }
+    const sortBy = p.sortBy ?? 'rank';
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    for (let i = 1; i < got.colleges.length; i++) {
+      const [a, b] = [got.colleges[i - 1], got.colleges[i]];
+      if (sortBy === 'rank') expect(a.Rank).toBeLessThanOrEqual(b.Rank);
+      if (sortBy === 'college') expect(cmp(a.collegeName, b.collegeName)).toBeLessThanOrEqual(0);
+      if (sortBy === 'course') expect(cmp(a.Course, b.Course)).toBeLessThanOrEqual(0);
+      if (sortBy === 'fees') {
+        const fa = a.Fees === 'NA' ? Infinity : Number(a.Fees.replaceAll(',', ''));
+        const fb = b.Fees === 'NA' ? Infinity : Number(b.Fees.replaceAll(',', ''));
+        expect(fa).toBeLessThanOrEqual(fb);
+      }
+    }
+  }, 120_000);
+
+  it("shows fees only where the MCC fee file has a real figure, 'NA' elsewhere", async () => {
+    const { colleges } = await all({ rank: 1, category: 'General', quota: 'All India', courses: ['MD IN ANAESTHESIOLOGY'] });
+    const fees = parse(readFileSync(path.join(dataDir, 'neet-pg/mcc_neetpg_institute_fees_2025.csv')), { columns: true }) as Record<string, string>[];
+    const feeOf = new Map(fees.map((f) => [`mcc-${f['MCC Institute Code']}`, f['Annual Fee (INR)'].trim()]));
+    let shown = 0;
+    let na = 0;
+    for (const c of colleges) {
+      const written = feeOf.get(c.instituteId);
+      if (c.Fees === 'NA') {
+        na++;
+        // NA only when there is no entry, or the entry is 0, text, a range or empty.
+        if (written !== undefined) expect(/^[\d,]+$/.test(written) && Number(written.replaceAll(',', '')) > 0).toBe(false);
+      } else {
+        shown++;
+        expect(written, c.instituteId).toBeDefined();
+        expect(Number(c.Fees.replaceAll(',', ''))).toBe(Math.round(Number(written!.replace(/^Rs\.?\s*/i, '').replace(/\/-$/, '').replaceAll(',', ''))));
+      }
+      expect(c.Fees).toBe(c['Annual Fee']);
+    }
+    expect(shown).toBeGreaterThan(20);
+    expect(na).toBeGreaterThan(20);
+    expect(colleges.some((c) => c.instituteId.startsWith('x-') && c.Fees === 'NA')).toBe(true);
+  });
+
+  it('searches institute, address, state and course', async () => {
+    const res = (await post({ rank: 1, category: 'General', quota: 'All India', searchQuery: 'Maulana Azad', pageSize: 100 })).json();
+    expect(res.data.totalDocuments).toBeGreaterThan(0);
+    expect((res.data.colleges as MedicalCollege[]).every((c) => /maulana azad/i.test(`${c.collegeName} ${c.Location}`))).toBe(true);
+    expect((await post({ rank: 1, category: 'General', quota: 'All India', searchQuery: '%_%' })).json().data.totalDocuments).toBe(0);
+  });
+
+  it('gives visitors page 1 only and no search (401), and names every invalid field (400)', async () => {
+    const base = { rank: 5000, category: 'General', quota: 'All India', examType: 'NEET', page: 1, pageSize: 10 };
+    const first = await post(base, false);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.colleges).toHaveLength(10);
+    const page2 = await post({ ...base, page: 2 }, false);
+    expect(page2.statusCode).toBe(401);
+    expect(page2.json().code).toBe('SIGN_IN_REQUIRED');
+    expect((await post({ ...base, searchQuery: 'delhi' }, false)).statusCode).toBe(401);
+    const bad = await post({ rank: '12a', category: 'Gen', quota: 'State Quota', examType: 'JEE', sortBy: 'cheapest', page: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['category', 'examType', 'page', 'quota', 'rank', 'sortBy']);
+    expect(bad.json().fieldErrors.rank).toEqual(['Please enter a valid positive integer']);
+    const missing = await post({});
+    expect(missing.json().fieldErrors).toMatchObject({ rank: ['Rank is required'], category: ['Category is required'], quota: ['Quota is required'] });
+    const course = await post({ ...base, courses: ['MD IN GENERAL MEDICINE', 'MD IN COOKING'] });
+    expect(course.statusCode).toBe(400);
+    expect(course.json().fieldErrors).toEqual({ 'courses.1': ['Unknown course: MD IN COOKING'] });
+  });
+
+  it('serves the course catalogue grouped by degree', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/medical-college/courses' });
+    expect(res.statusCode).toBe(200);
+    const groups: { degree: string; courses: string[] }[] = res.json().data.groups;
+    expect(groups.map((g) => g.degree)).toEqual(['MD', 'MS', 'MD/MS', 'DNB', 'Diploma', 'DNB Diploma', 'MCh', 'MPH']);
+    const names = groups.flatMap((g) => g.courses);
+    expect(names).toHaveLength(new Set(raw.map((r) => r.course)).size);
+    expect(groups[0].courses).toContain('MD IN GENERAL MEDICINE');
+    expect(groups[1].courses).toContain('MS IN GENERAL SURGERY');
+  });
+});
+
+describe('medical submission limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { SUBMISSION_LIMIT: '2' } });
+  });
+  afterAll(() => t.close());
+
+  it('counts new preference sets, not paging, sorting or course order, and answers 429 past the limit', async () => {
+    const token = await signAccessToken(t.config, { id: 'limit-med', username: 'm', email: 'm@example.in' });
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/medical-college/preferences', payload, headers: { authorization: `Bearer ${token}` } });
+    const a = { rank: 100, category: 'General', quota: 'All India', courses: ['A', 'B'] };
+    const ok = await post({ rank: 100, category: 'General', quota: 'All India' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ colleges: [], totalDocuments: 0, currentPage: 1 });
+    expect((await post({ rank: 100, category: 'General', quota: 'All India', page: 3, sortBy: 'college' })).statusCode).toBe(200);
+    expect((await post({ ...a, rank: 200 })).statusCode).toBe(400); // unknown courses (empty catalogue): counted, then refused
+    const over = await post({ rank: 300, category: 'General', quota: 'All India' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe('Max submissions limit per user Breached');
+    expect((await post({ rank: 100, category: 'General', quota: 'All India', sortBy: 'fees' })).statusCode).toBe(200);
+  });
+});
