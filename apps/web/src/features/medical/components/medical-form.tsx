@@ -1,4 +1,109 @@
-/** The NEET PG form lands with the medical predictor (issue 4). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { medicalCategories, medicalPreferencesSchema, medicalQuotas } from '@rankwise/contract/medical';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
+import { useModal } from '@/lib/stores/modals.ts';
+import { useSession } from '@/lib/stores/session.ts';
+import { medicalCoursesQuery } from '../api/medical.queries.ts';
+import { toSearchParams } from '../preferences-url.ts';
+import { CourseMultiSelect } from './course-multi-select.tsx';
+
+/** The contract's own rules (spec §5: rank, category and quota required; courses optional). */
+const medicalFormSchema = medicalPreferencesSchema.pick({ rank: true, category: true, quota: true, courses: true });
+type MedicalFormInput = { rank: string; category: string; quota: string; courses: string[] };
+type MedicalFormOutput = z.output<typeof medicalFormSchema>;
+
+const PENDING_KEY = 'rankwise.pendingMedicalForm';
+
+function savedValues(): MedicalFormInput | undefined {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as MedicalFormInput) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec §2 Start page, Medical form (NEET PG). */
 export function MedicalForm() {
-  return <p className="text-slate-700">The NEET PG predictor is not available yet. We will add it once the MCC allotment data is imported and checked.</p>;
+  const navigate = useNavigate();
+  const signedIn = useSession((s) => s.accessToken !== null);
+  const openModal = useModal((s) => s.open);
+  const catalogue = useQuery(medicalCoursesQuery());
+  const { register, handleSubmit, control, formState, clearErrors } = useForm<MedicalFormInput, unknown, MedicalFormOutput>({
+    // The selects hold '' until chosen, which the schema turns into 'Category/Quota is required'.
+    resolver: zodResolver(medicalFormSchema) as unknown as Resolver<MedicalFormInput, unknown, MedicalFormOutput>,
+    defaultValues: savedValues() ?? { rank: '', category: '', quota: '', courses: [] },
+  });
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit((v) => {
+    // Nothing typed is lost: the form is kept for this tab while the student signs in.
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ rank: String(v.rank), category: v.category, quota: v.quota, courses: v.courses }));
+    if (!signedIn) {
+      openModal('login');
+      return;
+    }
+    navigate(`/medical-colleges?${toSearchParams(v)}`);
+  });
+
+  const clearOnEdit = (name: keyof MedicalFormInput) => ({ onChange: () => clearErrors(name) });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Medical preferences" className="grid gap-5">
+      <p className="text-sm text-slate-700">NEET PG, MCC All India counselling. Results are judged on the latest official closing ranks.</p>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <FormField label="CRL rank" hint="Your NEET PG All India Rank" error={e.rank?.message}>
+          {(a) => <input {...a} {...register('rank', clearOnEdit('rank'))} inputMode="numeric" autoComplete="off" className={inputStyles} />}
+        </FormField>
+        <FormField label="Category" error={e.category?.message}>
+          {(a) => (
+            <select {...a} {...register('category', clearOnEdit('category'))} className={inputStyles}>
+              <option value="">Select category</option>
+              {medicalCategories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Quota" error={e.quota?.message}>
+          {(a) => (
+            <select {...a} {...register('quota', clearOnEdit('quota'))} className={inputStyles}>
+              <option value="">Select quota</option>
+              {medicalQuotas.map((q) => (
+                <option key={q} value={q}>
+                  {q}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+
+      {catalogue.isSuccess ? (
+        <Controller control={control} name="courses" render={({ field }) => <CourseMultiSelect groups={catalogue.data.data.groups} value={field.value} onChange={field.onChange} />} />
+      ) : catalogue.isError ? (
+        <div role="alert" className="rounded-lg border border-slate-300 bg-white p-4 text-sm text-slate-800">
+          The course list could not be loaded. You can still submit: all courses will be shown.{' '}
+          <button type="button" className="font-medium text-brand-700 underline" onClick={() => void catalogue.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p role="status" className="text-sm text-slate-700">
+          Loading courses…
+        </p>
+      )}
+
+      <Button type="submit" className="justify-self-start">
+        Submit Preferences
+      </Button>
+    </form>
+  );
 }

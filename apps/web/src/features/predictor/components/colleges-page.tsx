@@ -1,19 +1,17 @@
-import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/predictor';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { LoadMoreSentinel } from '@/components/results/load-more-sentinel.tsx';
 import { EmptyResults, ResultsSkeleton, SignedOutOverlay } from '@/components/results/results-states.tsx';
+import { SampleCards } from '@/components/results/sample-cards.tsx';
 import { SearchBox } from '@/components/results/search-box.tsx';
 import { SortSelect } from '@/components/results/sort-select.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { useNoPreferencesRedirect, useResultsErrorHandler, useResultsParams } from '@/components/results/use-results-page.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { engineeringResultsQuery, type EngineeringSort } from '../api/predictor.queries.ts';
 import { fromSearchParams } from '../preferences-url.ts';
-import { CollegeCard, SampleCards } from './college-card.tsx';
+import { CollegeCard } from './college-card.tsx';
 
 const sortOptions: { value: EngineeringSort; label: string }[] = [
   { value: 'rank', label: 'Closing rank' },
@@ -23,12 +21,11 @@ const sortOptions: { value: EngineeringSort; label: string }[] = [
   { value: 'college', label: 'College' },
 ];
 
-export const NO_PREFERENCES_MESSAGE = 'No preferences received. Please submit the form first.';
+export { NO_PREFERENCES_MESSAGE } from '@/components/results/use-results-page.ts';
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
 export function CollegesPage() {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
+  const { params, setParam } = useResultsParams();
   const signedIn = useSession((s) => s.accessToken !== null);
   const openModal = useModal((s) => s.open);
   const { colleges: compared, toggle, clear } = useCompare();
@@ -39,32 +36,11 @@ export function CollegesPage() {
   // Spec §4: the comparison list is cleared whenever a results page opens.
   useEffect(() => clear(), [clear]);
 
-  useEffect(() => {
-    if (prefs) return;
-    toast.error(NO_PREFERENCES_MESSAGE);
-    navigate('/start', { replace: true });
-  }, [prefs, navigate]);
+  useNoPreferencesRedirect(prefs !== null);
 
   const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn), enabled: prefs !== null });
 
-  useEffect(() => {
-    const err = query.error;
-    if (!err) return;
-    if (err instanceof ApiError && err.message === SUBMISSION_LIMIT_MESSAGE) {
-      toast.error(SUBMISSION_LIMIT_MESSAGE, { duration: 6000 });
-      openModal('register');
-      return;
-    }
-    toast.error(LOAD_ERROR_MESSAGE);
-    navigate('/start');
-  }, [query.error, navigate, openModal]);
-
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  useResultsErrorHandler(query.error, LOAD_ERROR_MESSAGE);
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
   const total = query.data?.pages[0]?.data.totalDocuments ?? 0;

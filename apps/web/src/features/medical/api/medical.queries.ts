@@ -1,0 +1,33 @@
+import { MEDICAL_COURSES_PATH, type MedicalCourseCatalog, type MedicalResultsResponse, type medicalSortKeys } from '@rankwise/contract/medical';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { MedicalFormPreferences } from '../preferences-url.ts';
+import { firstMedicalPage, nextMedicalPage, type MedicalPageParam } from './medical-paging.ts';
+
+export type MedicalSort = (typeof medicalSortKeys)[number];
+
+/** Results of one preference set; visitors get the first page only (the server enforces it too). */
+export function medicalResultsQuery(prefs: MedicalFormPreferences, sortBy: MedicalSort, searchQuery: string, signedIn: boolean) {
+  return infiniteQueryOptions({
+    queryKey: ['medical', 'results', prefs, sortBy, searchQuery, signedIn],
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await apiRequest<MedicalResultsResponse>('POST', '/medical-college/preferences', {
+        body: { ...prefs, examType: 'NEET', page: pageParam.page, pageSize: pageParam.pageSize, sortBy, searchQuery: signedIn ? searchQuery : '' },
+        signal,
+      });
+      // Rows already shown from the smaller first page are dropped (see medical-paging.ts).
+      return { ...res, data: { ...res.data, colleges: res.data.colleges.slice(pageParam.skip) } };
+    },
+    initialPageParam: firstMedicalPage as MedicalPageParam,
+    getNextPageParam: (last, _all, lastParam) => (signedIn ? nextMedicalPage(lastParam, last.data.totalDocuments) : undefined),
+    retry: false,
+  });
+}
+
+/** The form's course catalogue, grouped by degree. */
+export function medicalCoursesQuery() {
+  return queryOptions({
+    queryKey: ['medical', 'courses'],
+    queryFn: ({ signal }) => apiRequest<MedicalCourseCatalog>('GET', MEDICAL_COURSES_PATH, { signal }),
+  });
+}
