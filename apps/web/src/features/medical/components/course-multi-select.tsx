@@ -3,12 +3,23 @@ import { inputStyles } from '@/components/ui/form-field.tsx';
 
 export type CourseGroup = { degree: string; courses: string[] };
 
-/** Every word typed must appear in the course or its degree ('general med', 'dnb paed'). */
+const wordsOf = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+/**
+ * Every word typed must start a word of the course or its degree, in any order ('general med',
+ * 'dnb paed'); so 'ms' finds MS courses, not '(NBEMS)' ones.
+ */
 export function filterCourseGroups(groups: CourseGroup[], text: string): CourseGroup[] {
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.length) return groups;
+  const typed = wordsOf(text);
+  if (!typed.length) return groups;
   return groups
-    .map((g) => ({ degree: g.degree, courses: g.courses.filter((c) => words.every((w) => `${g.degree} ${c}`.toLowerCase().includes(w))) }))
+    .map((g) => ({
+      degree: g.degree,
+      courses: g.courses.filter((c) => {
+        const words = wordsOf(`${g.degree} ${c}`);
+        return typed.every((t) => words.some((w) => w.startsWith(t)));
+      }),
+    }))
     .filter((g) => g.courses.length > 0);
 }
 
