@@ -51,7 +51,7 @@ export function MedicalCollegesPage() {
     <main className="mx-auto w-full max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Medical Dream Awaits</h1>
       {prefs ? (
-        <p className="mt-2 text-slate-700">
+        <p aria-live="polite" className="mt-2 text-slate-700">
           {query.isSuccess
             ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
                 basis ? `, judged on MCC closing ranks of NEET PG ${basis.year}, ${roundsLabel(basis.round)}` : ''
