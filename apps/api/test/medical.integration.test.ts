@@ -231,6 +231,9 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     expect(page2.statusCode).toBe(401);
     expect(page2.json().code).toBe('SIGN_IN_REQUIRED');
     expect((await post({ ...base, searchQuery: 'delhi' }, false)).statusCode).toBe(401);
+    // A bigger page (or the fetch size of 30) does not get round the first-page limit.
+    expect((await post({ ...base, pageSize: 100 }, false)).json().data.colleges).toHaveLength(10);
+    expect((await post({ ...base, pageSize: 30 })).json().data.colleges).toHaveLength(30);
     const bad = await post({ rank: '12a', category: 'Gen', quota: 'State Quota', examType: 'JEE', sortBy: 'cheapest', page: 0 });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['category', 'examType', 'page', 'quota', 'rank', 'sortBy']);

@@ -224,6 +224,10 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     expect(page2.statusCode).toBe(401);
     expect(page2.json().code).toBe('SIGN_IN_REQUIRED');
     expect((await post({ ...base, searchQuery: 'nit' }, false)).statusCode).toBe(401);
+    // A bigger page does not get round the first-page limit.
+    const big = (await post({ ...base, pageSize: 100 }, false)).json();
+    expect(big.data.colleges).toHaveLength(35);
+    expect((await post({ ...base, pageSize: 100 })).json().data.colleges).toHaveLength(100);
     const bad = await post({ rank: '12a', examType: 'JEE', gender: 'X', homeState: 'Atlantis', branch: ['Cooking'], sortBy: 'cheapest' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['branch.0', 'examType', 'gender', 'homeState', 'rank', 'sortBy']);

@@ -6,14 +6,16 @@ import type { AuthUser } from '../plugins/auth.ts';
 
 /**
  * Rules shared by the engineering and medical predictors:
- * - a visitor (signed out) sees only page 1 and cannot search (spec §6);
+ * - a visitor (signed out) sees only the first page and cannot search (spec §6);
  * - each visitor (by client address) or account may submit SUBMISSION_LIMIT distinct preference
  *   sets per window; paging, sorting and searching the same set do not count (spec §8).
  */
-export function enforceVisitorLimits(user: AuthUser | null, q: { page: number; searchQuery: string }): void {
-  if (user) return;
+export function enforceVisitorLimits<Q extends { page: number; pageSize: number; searchQuery: string }>(user: AuthUser | null, q: Q, visitorPageSize: number): Q {
+  if (user) return q;
   if (q.page > 1) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to explore more colleges and use all features');
   if (q.searchQuery) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to search colleges');
+  // No larger than the product's own first page (35 engineering, 10 medical), whatever was asked.
+  return q.pageSize > visitorPageSize ? { ...q, pageSize: visitorPageSize } : q;
 }
 
 /** Admits `member` into `key`'s set unless the set is full; a member already in it is always admitted. */

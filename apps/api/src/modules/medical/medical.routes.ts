@@ -1,5 +1,5 @@
 import { errorResponses } from '@rankwise/contract/errors';
-import { MEDICAL_COURSES_PATH, medicalCourseCatalogSchema, medicalPreferencesSchema, medicalResultsResponseSchema } from '@rankwise/contract/medical';
+import { MEDICAL_COURSES_PATH, MEDICAL_PAGE_SIZE_SUBMIT, medicalCourseCatalogSchema, medicalPreferencesSchema, medicalResultsResponseSchema } from '@rankwise/contract/medical';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceVisitorLimits } from '../../lib/preference-limits.ts';
 import { optionalUser } from '../../plugins/auth.ts';
@@ -21,8 +21,8 @@ export const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = optionalUser(request);
-      const prefs = request.body;
-      enforceVisitorLimits(user, prefs);
+      // A visitor sees the first page only.
+      const prefs = enforceVisitorLimits(user, request.body, MEDICAL_PAGE_SIZE_SUBMIT);
       await app.submissionLimiter.check(request, user, 'medical', preferenceSet(prefs));
       return findMedicalColleges(repo, prefs);
     },

@@ -1,5 +1,5 @@
 import { errorResponses } from '@rankwise/contract/errors';
-import { engineeringPreferencesSchema, engineeringResultsResponseSchema } from '@rankwise/contract/predictor';
+import { ENGINEERING_PAGE_SIZE, engineeringPreferencesSchema, engineeringResultsResponseSchema } from '@rankwise/contract/predictor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceVisitorLimits } from '../../lib/preference-limits.ts';
 import { optionalUser } from '../../plugins/auth.ts';
@@ -20,8 +20,8 @@ export const predictorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = optionalUser(request);
-      const prefs = request.body;
-      enforceVisitorLimits(user, prefs);
+      // A visitor sees the first page only.
+      const prefs = enforceVisitorLimits(user, request.body, ENGINEERING_PAGE_SIZE);
       await app.submissionLimiter.check(request, user, 'engineering', preferenceSet(prefs));
       return findColleges(repo, prefs);
     },
