@@ -10,12 +10,15 @@ import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { toSearchParams } from '../preferences-url.ts';
 
+// One refinement, not aborting checks: an aborted issue here would stop the object-level category
+// check below from running, hiding 'Category is required' until the rank was valid.
 const rankText = z
   .string()
   .trim()
-  .min(1, { message: rankMessages.required, abort: true })
-  .regex(/^\d+$/, { message: rankMessages.invalid, abort: true })
-  .refine((v) => Number(v) > 0 && Number(v) <= 10_000_000, rankMessages.invalid);
+  .superRefine((v, ctx) => {
+    if (!v) ctx.addIssue({ code: 'custom', message: rankMessages.required });
+    else if (!/^\d+$/.test(v) || Number(v) <= 0 || Number(v) > 10_000_000) ctx.addIssue({ code: 'custom', message: rankMessages.invalid });
+  });
 
 const yesNo = z.enum(['Yes', 'No']);
 

@@ -1,0 +1,480 @@
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { signIn, signUpAndSignIn } from '../support/auth.ts';
+import { query } from '../support/control.ts';
+
+// Spec §2 Start page and Engineering results page, §4 Preference submit and Compare, §5 rank
+// messages, §6 visitor view, §7 page size 35. Expectations come from the real data: the app's own
+// API (the order the server gives), SQL on its database, and the JoSAA rules themselves (JEE
+// Advanced ranks reach IITs only, JEE Main ranks never do).
+
+const PREFS = '/api/v1/college/preferences';
+/** JEE Main, OPEN, Maharashtra, rank 20,000: several hundred programs, some with NIRF packages, some without. */
+const MAINS = { examType: '', rank: 20000, seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra', branch: [] as string[] };
+const MAINS_URL = '/colleges?examType=MAINS&rank=20000&seatType=OPEN&gender=Male&homeState=Maharashtra&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes';
+
+type Card = { id: string; name: string; program: string; facts: Record<string, string>; note: string };
+type ApiCollege = {
+  id: string;
+  'Institute Name': string;
+  'Academic Program Name': string;
+  'Closing Rank': number;
+  'Average Package(LPA)': number | 'NA';
+  'Institute Fee (INR)': string;
+  instituteType: string;
+  quota: string;
+  gender: string;
+  seatType: string;
+  year: number;
+  round: number;
+  basis: string;
+};
+
+async function cards(page: Page): Promise<Card[]> {
+  return page
+    .getByRole('list', { name: 'Colleges' })
+    .getByRole('article')
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        id: (el.getAttribute('aria-labelledby') ?? '').replace(/^c-/, ''),
+        name: el.querySelector('h3')?.textContent ?? '',
+        program: el.querySelector('h3 + p')?.textContent ?? '',
+        facts: Object.fromEntries([...el.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? ''])),
+        note: el.querySelector(':scope > p')?.textContent ?? '',
+      })),
+    );
+}
+
+const closing = (c: Card) => Number(c.facts['Closing rank'].replace(/,/g, ''));
+const packageOf = (c: Card) => Object.entries(c.facts).find(([k]) => k.startsWith('Median package'))![1];
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Records the body and bearer token of every engineering results call the page makes. */
+function recordCalls(page: Page) {
+  const calls: { body: Record<string, unknown>; auth: string | undefined }[] = [];
+  page.on('request', (r: Request) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === PREFS) calls.push({ body: r.postDataJSON() as Record<string, unknown>, auth: r.headers().authorization });
+  });
+  return calls;
+}
+
+/** The server's own answer for a preference set, asked directly. */
+async function apiPage(request: APIRequestContext, auth: string | undefined, body: Record<string, unknown>): Promise<{ colleges: ApiCollege[]; totalDocuments: number }> {
+  const res = await request.post(PREFS, { data: { page: 1, pageSize: 100, sortBy: 'rank', searchQuery: '', ...body }, headers: auth ? { authorization: auth } : {} });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { colleges: ApiCollege[]; totalDocuments: number } }).data;
+}
+
+async function iitNames(): Promise<Set<string>> {
+  const rows = await query<{ name: string }>(`select name from engineering_institutes where type = 'IIT'`);
+  expect(rows.length).toBeGreaterThan(20);
+  return new Set(rows.map((r) => r.name));
+}
+
+async function scrollToEnd(page: Page) {
+  await page.getByTestId('results-end').scrollIntoViewIfNeeded();
+}
+
+async function openEngineeringForm(page: Page, opts: { signedIn?: boolean } = {}) {
+  await page.goto('/start');
+  // After a full load the session is restored first (a visitor's submit would open the login modal).
+  if (opts.signedIn) await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Engineering/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering preferences' })).toBeVisible();
+  return page.getByRole('form', { name: 'Engineering preferences' });
+}
+
+test('the start page: stream choice, Change Stream, the engineering form, every validation message, and a visitor asked to sign in', async ({ page }) => {
+  await page.goto('/start');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your stream' })).toBeVisible();
+  await page.getByRole('button', { name: /^Medical/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NEET rank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change Stream' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your stream' })).toBeVisible();
+  await page.getByRole('button', { name: /^Engineering/ }).click();
+  const form = page.getByRole('form', { name: 'Engineering preferences' });
+  await expect(form).toBeVisible();
+
+  // The spec's fields and lists.
+  const exam = form.getByRole('group', { name: 'Exam type' });
+  await expect(exam.getByRole('radio')).toHaveCount(3);
+  for (const label of ['JEE Mains', 'JEE Advanced', 'CSAB']) await expect(exam.getByRole('radio', { name: label })).not.toBeChecked();
+  await expect(form.getByLabel('Category', { exact: true }).locator('option')).toHaveText(['Select category', 'OPEN', 'OPEN(PWD)', 'EWS', 'EWS(PWD)', 'OBC-NCL', 'OBC-NCL(PWD)', 'SC', 'SC(PWD)', 'ST', 'ST(PWD)']);
+  await expect(form.getByLabel('Gender').locator('option')).toHaveText(['Male', 'Female']);
+  // Every state and union territory plus 'Outside India' (DECISIONS.md), after the placeholder.
+  const states = form.getByLabel('Home state').locator('option');
+  await expect(states).toHaveCount(1 + 36 + 1);
+  await expect(states.first()).toHaveText('Select your home state');
+  for (const s of ['Maharashtra', 'Ladakh', 'Jammu and Kashmir', 'Goa', 'Outside India']) await expect(states.filter({ hasText: new RegExp(`^${s}$`) })).toHaveCount(1);
+  for (const f of ['Sports facility', 'Mess facility', 'Hostel facility']) {
+    await expect(form.getByLabel(f)).toHaveValue('Yes');
+    await expect(form.getByLabel(f).locator('option')).toHaveText(['Yes', 'No']);
+  }
+
+  // Nothing filled: the required messages (spec §5).
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(form.getByText('Exam type is required')).toBeVisible();
+  await expect(form.getByText('Category is required')).toBeVisible();
+  await expect(form.getByText('Rank is required')).toBeVisible();
+  await expect(form.getByText('Home state is required')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeHidden();
+
+  // Each message clears when its field is edited.
+  await exam.getByRole('radio', { name: 'JEE Mains' }).check();
+  await expect(form.getByText('Exam type is required')).toBeHidden();
+  await form.getByLabel('Home state').selectOption('Maharashtra');
+  await expect(form.getByText('Home state is required')).toBeHidden();
+
+  // Rank label: 'General Rank' for OPEN, 'Category Rank' otherwise.
+  await expect(form.getByLabel('General Rank')).toBeVisible();
+  await form.getByLabel('Category', { exact: true }).selectOption('OBC-NCL');
+  await expect(form.getByText('Category is required')).toBeHidden();
+  await expect(form.getByLabel('Category Rank')).toBeVisible();
+  await expect(form.getByLabel('General Rank')).toHaveCount(0);
+  await form.getByLabel('Category', { exact: true }).selectOption('OPEN');
+  await expect(form.getByLabel('General Rank')).toBeVisible();
+  await expect(form.getByLabel('Category Rank')).toHaveCount(0);
+
+  // Digits only, positive.
+  const rank = form.getByLabel('General Rank');
+  await rank.fill('1500');
+  await expect(form.getByText('Rank is required')).toBeHidden();
+  for (const bad of ['abc', '12.5', '-40', '0', '1e4', '15 00']) {
+    await rank.fill(bad);
+    await form.getByRole('button', { name: 'Submit Preferences' }).click();
+    await expect(form.getByText('Please enter a valid positive integer')).toBeVisible();
+    await rank.fill('1500');
+    await expect(form.getByText('Please enter a valid positive integer')).toBeHidden();
+  }
+  await rank.fill('');
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(form.getByText('Rank is required')).toBeVisible();
+  await rank.fill('1500');
+
+  // CSAB: no category (its field is gone and not required).
+  await form.getByLabel('Category', { exact: true }).selectOption('');
+  await exam.getByRole('radio', { name: 'CSAB' }).check();
+  await expect(form.getByLabel('Category', { exact: true })).toHaveCount(0);
+  await expect(form.getByLabel('General Rank')).toHaveValue('1500');
+  await exam.getByRole('radio', { name: 'JEE Advanced' }).check();
+  await expect(form.getByLabel('Category', { exact: true })).toBeVisible();
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(form.getByText('Category is required')).toBeVisible();
+  await exam.getByRole('radio', { name: 'CSAB' }).check();
+
+  // Branches: a multi-select of the 18 groups, optional.
+  await form.getByText(/^Branches \(/).click();
+  const branches = form.getByRole('group', { name: 'Branches' });
+  await expect(branches.getByRole('checkbox')).toHaveCount(18);
+  await expect(form.getByText('Branches (optional: all branches)')).toBeVisible();
+  await branches.getByRole('checkbox', { name: 'Computer Science & IT' }).check();
+  await branches.getByRole('checkbox', { name: 'Civil' }).check();
+  await expect(form.getByText('Branches (2 selected)')).toBeVisible();
+
+  // Spec §4: a visitor's valid submit opens the login modal and stays on the form.
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  await expect(page).toHaveURL(/\/start$/);
+});
+
+test('a student submits JEE Main preferences, scrolls to page 3, searches and tries every sort', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await page.goto('/');
+  await signUpAndSignIn(page);
+  const calls = recordCalls(page);
+  const form = await openEngineeringForm(page, { signedIn: true });
+  await form.getByRole('group', { name: 'Exam type' }).getByRole('radio', { name: 'JEE Mains' }).check();
+  await form.getByLabel('Category', { exact: true }).selectOption('OPEN');
+  await form.getByLabel('General Rank').fill('20000');
+  await form.getByLabel('Gender').selectOption('Male');
+  await form.getByLabel('Home state').selectOption('Maharashtra');
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+
+  // The preferences travel as query parameters (spec §4).
+  await expect(page).toHaveURL(new RegExp(`${MAINS_URL.replace(/[?+]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Shape Your Dreams with Us' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Colleges' });
+  await expect(list.getByRole('article')).toHaveCount(35);
+  expect(calls.map((c) => c.body)).toEqual([
+    { ...MAINS, sportsFacility: true, hostelFacility: true, messFacility: true, page: 1, pageSize: 35, sortBy: 'rank', searchQuery: '' },
+  ]);
+  const auth = calls[0].auth;
+  expect(auth).toMatch(/^Bearer /);
+
+  // Every reachable program by the rules, read independently from the database.
+  const [{ n: total }] = await query<{ n: number }>(
+    `select count(*)::int as n from engineering_reference where scheme = 'josaa' and institute_type <> 'IIT' and gender = 'Gender-Neutral'
+       and seat_type = 'OPEN' and closing_rank >= 20000 and (quota = 'AI' or (quota = 'HS' and state = 'Maharashtra') or (quota = 'OS' and state is distinct from 'Maharashtra'))`,
+  );
+  expect(total).toBeGreaterThan(105);
+  await expect(page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`)).toBeVisible();
+  const server = await apiPage(request, auth, { ...MAINS, pageSize: 100 });
+  expect(server.totalDocuments).toBe(total);
+  const page2 = await apiPage(request, auth, { ...MAINS, pageSize: 100, page: 2 });
+
+  // Infinite scroll: page 2, then page 3 (35 each).
+  await scrollToEnd(page);
+  await expect(list.getByRole('article')).toHaveCount(70);
+  await scrollToEnd(page);
+  await expect(list.getByRole('article')).toHaveCount(105);
+  expect(calls.map((c) => [c.body.page, c.body.pageSize])).toEqual([
+    [1, 35],
+    [2, 35],
+    [3, 35],
+  ]);
+  const shown = await cards(page);
+  const expected = [...server.colleges, ...page2.colleges].slice(0, 105);
+  expect(shown.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+  expect(new Set(shown.map((c) => c.id)).size).toBe(105);
+
+  // Each card: institute, program, closing rank (never better than the student's), quota and pool,
+  // year and round; a JEE Main rank never shows an IIT.
+  const iits = await iitNames();
+  const quotaLabel: Record<string, string> = { AI: 'All India', HS: 'Home state', OS: 'Other state' };
+  for (const [i, c] of shown.entries()) {
+    const s = expected[i];
+    expect(c.name).toBe(s['Institute Name']);
+    expect(c.program).toBe(s['Academic Program Name']);
+    expect(iits.has(c.name)).toBe(false);
+    expect(s.instituteType).not.toBe('IIT');
+    expect(closing(c)).toBe(s['Closing Rank']);
+    expect(closing(c)).toBeGreaterThanOrEqual(20000);
+    expect(c.facts['Quota · pool']).toBe(`${quotaLabel[s.quota]} · Gender-neutral`);
+    expect(c.note).toBe(`OPEN seat · JoSAA ${s.year} round ${s.round}`);
+    expect(packageOf(c)).toBe(s['Average Package(LPA)'] === 'NA' ? 'NA' : `${s['Average Package(LPA)']} LPA`);
+  }
+  // Default sort: closing rank ascending.
+  const ranks = shown.map(closing);
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  // Home-state seats are only in Maharashtra: check where the server says so.
+  const hsIds = expected.filter((s) => s.quota === 'HS').map((s) => s.id);
+  const [{ n: hsOutside }] = await query<{ n: number }>(
+    `select count(*)::int as n from engineering_reference where id in (${['', ...hsIds].map((id) => `'${id}'`).join(',')}) and state <> 'Maharashtra'`,
+  );
+  expect(hsOutside).toBe(0);
+
+  // Search (debounced) goes to the server, narrows the cards and restarts at page 1.
+  calls.length = 0;
+  await page.getByLabel('Search colleges').fill('bhopal');
+  await expect(page).toHaveURL(/[?&]q=bhopal/);
+  const bhopal = await apiPage(request, auth, { ...MAINS, searchQuery: 'bhopal' });
+  expect(bhopal.totalDocuments).toBeGreaterThan(5);
+  expect(bhopal.totalDocuments).toBeLessThan(35);
+  await expect(page.getByText(`${bhopal.totalDocuments} programs your rank 20,000 could reach`)).toBeVisible();
+  await expect(list.getByRole('article')).toHaveCount(bhopal.totalDocuments);
+  // One search call, from page 1.
+  expect(calls.map((c) => [c.body.searchQuery, c.body.page])).toEqual([['bhopal', 1]]);
+  for (const c of await cards(page)) expect(`${c.name} ${c.program}`.toLowerCase()).toContain('bhopal');
+
+  // Every sort key, over the narrowed list (packages and NA both present): the server's order,
+  // and the order the spec gives for what is shown.
+  const sort = page.getByLabel('Sort by');
+  await expect(sort).toHaveValue('rank');
+  await expect(sort.locator('option')).toHaveText(['Closing rank', 'Package', 'Fees', 'Program', 'College']);
+  for (const [value, label] of [
+    ['package', 'Package'],
+    ['fees', 'Fees'],
+    ['program', 'Program'],
+    ['college', 'College'],
+    ['rank', 'Closing rank'],
+  ] as const) {
+    await sort.selectOption({ label });
+    if (value !== 'rank') await expect(page).toHaveURL(new RegExp(`sortBy=${value}`));
+    else await expect(page).not.toHaveURL(/sortBy=/);
+    const want = (await apiPage(request, auth, { ...MAINS, searchQuery: 'bhopal', sortBy: value })).colleges.map((c) => c.id);
+    await expect.poll(async () => (await cards(page)).map((c) => c.id)).toEqual(want);
+    const got = await cards(page);
+    if (value === 'package') {
+      // Highest package first, NA last, ties by closing rank.
+      const pk = got.map((c) => (packageOf(c) === 'NA' ? null : Number(packageOf(c).replace(' LPA', ''))));
+      const firstNa = pk.indexOf(null);
+      expect(firstNa).toBeGreaterThan(0);
+      expect(pk.slice(firstNa).every((p) => p === null)).toBe(true);
+      for (let i = 1; i < got.length; i++) {
+        const [a, b] = [pk[i - 1], pk[i]];
+        if (a !== null && b !== null) expect(a).toBeGreaterThanOrEqual(b);
+        if (a === b) expect(closing(got[i - 1])).toBeLessThanOrEqual(closing(got[i]));
+      }
+    }
+    if (value === 'fees') {
+      // No engineering fee data set exists (SOURCES.md): every fee is NA, so the order falls back to closing rank.
+      expect(got.every((c) => c.facts['Fee per year'] === 'NA')).toBe(true);
+      expect(got.map(closing)).toEqual(got.map(closing).sort((a, b) => a - b));
+    }
+    if (value === 'program') expect(got.map((c) => c.program)).toEqual(got.map((c) => c.program).sort(byteOrder));
+    if (value === 'college') expect(got.map((c) => c.name)).toEqual(got.map((c) => c.name).sort(byteOrder));
+    if (value === 'rank') expect(got.map(closing)).toEqual(got.map(closing).sort((a, b) => a - b));
+  }
+
+  // Clearing the search brings back everything.
+  await page.getByLabel('Search colleges').fill('');
+  await expect(page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach`)).toBeVisible();
+  // (the pages already scrolled through come back from the cache)
+  await expect.poll(async () => (await cards(page)).map((c) => c.id).slice(0, 35)).toEqual(expected.slice(0, 35).map((c) => c.id));
+});
+
+test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at shows No Colleges Found', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await signUpAndSignIn(page);
+  const calls = recordCalls(page);
+  const iits = await iitNames();
+
+  // JEE Advanced, OBC-NCL category rank 2,000, female, with two branches.
+  const form = await openEngineeringForm(page, { signedIn: true });
+  await form.getByRole('group', { name: 'Exam type' }).getByRole('radio', { name: 'JEE Advanced' }).check();
+  await form.getByLabel('Category', { exact: true }).selectOption('OBC-NCL');
+  await form.getByLabel('Category Rank').fill('2000');
+  await form.getByLabel('Gender').selectOption('Female');
+  await form.getByLabel('Home state').selectOption('Tamil Nadu');
+  await form.getByText(/^Branches \(/).click();
+  await form.getByRole('checkbox', { name: 'Computer Science & IT' }).check();
+  await form.getByRole('checkbox', { name: 'Electrical & Electronics' }).check();
+  await form.getByLabel('Hostel facility').selectOption('No');
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(page).toHaveURL(
+    /\/colleges\?examType=IIT&rank=2000&seatType=OBC-NCL&gender=Female&homeState=Tamil\+Nadu&branch=Computer\+Science\+%26\+IT&branch=Electrical\+%26\+Electronics&sportsFacility=Yes&hostelFacility=No&messFacility=Yes$/,
+  );
+  const list = page.getByRole('list', { name: 'Colleges' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  expect(calls[0].body).toMatchObject({ examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: false });
+  const auth = calls[0].auth;
+  const adv = await apiPage(request, auth, { examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', homeState: 'Tamil Nadu', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: 'No' });
+  expect(adv.totalDocuments).toBeGreaterThan(0);
+  expect(adv.totalDocuments).toBeLessThanOrEqual(100);
+  if (adv.totalDocuments > 35) await scrollToEnd(page);
+  await expect(list.getByRole('article')).toHaveCount(adv.totalDocuments);
+  const shown = await cards(page);
+  expect(shown.map((c) => c.id)).toEqual(adv.colleges.map((c) => c.id));
+  for (const [i, c] of shown.entries()) {
+    expect(iits.has(c.name)).toBe(true);
+    expect(adv.colleges[i].instituteType).toBe('IIT');
+    expect(['Computer Science & IT', 'Electrical & Electronics']).toContain((adv.colleges[i] as unknown as { branchGroup: string }).branchGroup);
+    expect(closing(c)).toBeGreaterThanOrEqual(2000);
+    expect(c.note).toMatch(/^OBC-NCL seat · JoSAA \d{4} round \d$/);
+  }
+  // A female student sees both pools.
+  expect(new Set(shown.map((c) => c.facts['Quota · pool'].split(' · ')[1]))).toEqual(new Set(['Gender-neutral', 'Female-only']));
+
+  // CSAB: NIT+ seats only, judged on CSAB rounds where CSAB has the seat.
+  await page.goto('/colleges?examType=CSAB&rank=60000&gender=Male&homeState=Bihar&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes');
+  await expect(list.getByRole('article')).toHaveCount(35);
+  const csab = await cards(page);
+  expect(csab.some((c) => / · CSAB 2025 round \d$/.test(c.note))).toBe(true);
+  for (const c of csab) {
+    expect(iits.has(c.name)).toBe(false);
+    expect(closing(c)).toBeGreaterThanOrEqual(60000);
+    expect(c.note).toMatch(/^OPEN seat · (CSAB|JoSAA) \d{4} round \d$/);
+  }
+
+  // No IIT seat closed at or beyond this rank in the reference data: the empty state.
+  const [{ max }] = await query<{ max: number }>(`select max(closing_rank)::int as max from engineering_reference where institute_type = 'IIT' and seat_type = 'OPEN' and gender = 'Gender-Neutral'`);
+  await page.goto(`/colleges?examType=IIT&rank=${max + 1}&seatType=OPEN&gender=Male&homeState=Kerala&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes`);
+  await expect(page.getByRole('heading', { name: 'No Colleges Found' })).toBeVisible();
+  await expect(list).toBeHidden();
+  // The same rank reaches NITs with JEE Main.
+  expect((await apiPage(request, auth, { examType: '', rank: max + 1, seatType: 'OPEN', gender: 'Male', homeState: 'Kerala', branch: [] })).totalDocuments).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Adjust Preferences' }).click();
+  await expect(page).toHaveURL(/\/start$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your stream' })).toBeVisible();
+});
+
+test('results opened without preferences go back to the form with the spec message', async ({ page }) => {
+  await page.goto('/colleges');
+  await expect(page.getByText('No preferences received. Please submit the form first.')).toBeVisible();
+  await expect(page).toHaveURL(/\/start$/);
+});
+
+test('a visitor sees the first 35, blurred samples and the sign-in overlay; Sign In to Continue unlocks the same results', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // An account made in another browser, so this page stays signed out.
+  const other = await browser.newPage();
+  const creds = await signUpAndSignIn(other);
+  await other.close();
+
+  const calls = recordCalls(page);
+  await page.goto(MAINS_URL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shape Your Dreams with Us' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Colleges' });
+  await expect(list.getByRole('article')).toHaveCount(35);
+  // No modal on arrival (DECISIONS.md); search is disabled (spec §6).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Search colleges')).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Want to see more colleges?' })).toBeVisible();
+  await expect(page.getByText('Sign in to explore more colleges and use all features')).toBeVisible();
+  const samples = page.locator('[data-id^="clg-"]');
+  await expect(samples).toHaveCount(3);
+  await expect(samples.first().locator('xpath=ancestor::*[@aria-hidden="true"][1]')).toHaveClass(/blur/);
+  const firstPage = (await cards(page)).map((c) => c.id);
+  // Scrolling to the end loads nothing more.
+  await page.mouse.wheel(0, 20_000);
+  await page.waitForTimeout(1200);
+  expect(calls.map((c) => [c.body.page, c.auth])).toEqual([[1, undefined]]);
+  await expect(list.getByRole('article')).toHaveCount(35);
+  // The server refuses a visitor's page 2 and search too.
+  const refused = await page.request.post(PREFS, { data: { ...MAINS, page: 2 } });
+  expect(refused.status()).toBe(401);
+  // Add to Compare asks a visitor to sign in (spec §4).
+  await list.getByRole('article').first().getByRole('button', { name: 'Add to Compare' }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await expect(login).toBeVisible();
+  await login.getByRole('button', { name: 'Close' }).click();
+  await expect(login).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${MAINS_URL.replace(/[?+]/g, '\\$&')}$`));
+
+  await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+  await signIn(page, creds);
+
+  // Back on the same results, unlocked.
+  await expect(page).toHaveURL(new RegExp(`${MAINS_URL.replace(/[?+]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { name: 'Want to see more colleges?' })).toBeHidden();
+  await expect(samples).toHaveCount(0);
+  await expect(page.getByLabel('Search colleges')).toBeEnabled();
+  await expect(list.getByRole('article')).toHaveCount(35);
+  expect((await cards(page)).map((c) => c.id)).toEqual(firstPage);
+  await scrollToEnd(page);
+  await expect(list.getByRole('article')).toHaveCount(70);
+  expect(calls.at(-1)?.auth).toMatch(/^Bearer /);
+  expect(calls.at(-1)?.body.page).toBe(2);
+});
+
+test('Add to Compare toggles, and a fourth college shows the compare alert', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await signUpAndSignIn(page);
+  await page.goto(MAINS_URL);
+  // After a full load the session is restored first (a visitor's click would open the login modal).
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  const articles = page.getByRole('list', { name: 'Colleges' }).getByRole('article');
+  await expect(articles).toHaveCount(35);
+  const toggle = (i: number) => articles.nth(i).getByRole('button', { name: /to Compare$/ });
+
+  await toggle(0).click();
+  await expect(toggle(0)).toHaveText('Added to Compare');
+  await expect(toggle(0)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('1 of 3 selected for comparison')).toBeVisible();
+  // A second click removes it.
+  await toggle(0).click();
+  await expect(toggle(0)).toHaveText('Add to Compare');
+  await expect(toggle(0)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText(/of 3 selected for comparison/)).toHaveCount(0);
+
+  for (const i of [0, 1, 2]) await toggle(i).click();
+  await expect(page.getByText('3 of 3 selected for comparison')).toBeVisible();
+  await toggle(3).click();
+  const alert = page.getByRole('dialog', { name: 'Compare colleges' });
+  await expect(alert.getByText('You can only compare up to 3 colleges.')).toBeVisible();
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+  await expect(toggle(3)).toHaveText('Add to Compare');
+  await expect(page.getByText('3 of 3 selected for comparison')).toBeVisible();
+  // Removing one makes room again.
+  await toggle(1).click();
+  await toggle(3).click();
+  await expect(toggle(3)).toHaveText('Added to Compare');
+  await expect(page.getByText('3 of 3 selected for comparison')).toBeVisible();
+
+  // Spec §4: the list is cleared whenever a results page opens.
+  await page.goto(`${MAINS_URL}&sortBy=college`);
+  await expect(articles).toHaveCount(35);
+  await expect(page.getByText(/of 3 selected for comparison/)).toHaveCount(0);
+});
