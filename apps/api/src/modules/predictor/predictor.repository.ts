@@ -43,12 +43,13 @@ export type ReferenceRecord = {
   total: number;
 };
 
+// Text sorts use the "C" collation so PGlite and PostgreSQL (whatever its default collation) order alike.
 const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
-  rank: sql`closing_rank asc, institute_name asc, program_name asc, id asc`,
+  rank: sql`closing_rank asc, institute_name collate "C" asc, program_name collate "C" asc, id asc`,
   package: sql`median_salary_lpa desc nulls last, closing_rank asc, id asc`,
   fees: sql`fee_inr asc nulls last, closing_rank asc, id asc`,
-  program: sql`program_name asc, closing_rank asc, id asc`,
-  college: sql`institute_name asc, program_name asc, closing_rank asc, id asc`,
+  program: sql`program_name collate "C" asc, closing_rank asc, id asc`,
+  college: sql`institute_name collate "C" asc, program_name collate "C" asc, closing_rank asc, id asc`,
 };
 
 function escapeLike(s: string): string {
