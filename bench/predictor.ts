@@ -8,7 +8,9 @@
  *   npx tsx bench/predictor.ts --engines postgres --duration 10 --connections 100
  *
  * Options: --engines postgres,pglite  --streams engineering,medical  --duration <s per run>
- *          --connections <n, PostgreSQL>  --pglite-connections <n>  --database-url <server URL>
+ *          --connections <n,n…, PostgreSQL>  --pglite-connections <n,n…>  --database-url <server URL>
+ *          --payloads <payloads per mix>
+ * Each stream first runs its payloads one at a time (the unloaded latency, compared with the raw query).
  *
  * The server runs in a child process (the real app from buildApp, on loopback), so the load
  * generator does not share its event loop. PostgreSQL: a fresh database is created, imported and
@@ -17,6 +19,7 @@
  * so the visitor limits and the per-user limit do not change the mix.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -310,13 +313,46 @@ async function load(port: number, stream: Stream, payloads: Payload[], tokens: s
   return { p50: result.latency.p50, p99: result.latency.p99, avg: result.latency.average, rps: result.requests.average, total: result.requests.total };
 }
 
+/** One request at a time over one keep-alive connection, timed precisely (autocannon's histogram counts whole milliseconds). */
+async function sequentialHttp(port: number, stream: Stream, payloads: Payload[], tokens: string[], rounds: number): Promise<Stats> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, p] of payloads.entries()) {
+      const body = JSON.stringify(p);
+      const t = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: ENDPOINT[stream],
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${tokens[k % tokens.length]}` },
+          },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      if (round > 0) times.push(performance.now() - t);
+    }
+  }
+  agent.destroy();
+  return stats(times);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       engines: { type: 'string', default: 'postgres,pglite' },
       streams: { type: 'string', default: 'engineering,medical' },
       duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '100' },
+      connections: { type: 'string', default: '100,10' },
       'pglite-connections': { type: 'string', default: '10' },
       'database-url': { type: 'string', default: process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
       payloads: { type: 'string', default: '300' },
@@ -335,44 +371,38 @@ async function main(): Promise<void> {
     try {
       const { port, tokens, importMs, courses } = server.ready;
       console.log(`   imported in ${f1(importMs / 1000)} s; app on 127.0.0.1:${port}`);
-      const connections = engine === 'postgres' ? Number(values.connections) : Number(values['pglite-connections']);
+      const levels = (engine === 'postgres' ? values.connections : values['pglite-connections']).split(',').map(Number);
       for (const stream of streams) {
         const payloads = stream === 'engineering' ? await engineeringMix(n) : await medicalMix(n, courses);
         console.log(`-- ${stream}: ${await checkMix(port, stream, payloads, tokens[0])}`);
-        await load(port, stream, payloads, tokens, connections, 2); // warm-up
-        const loaded = await load(port, stream, payloads, tokens, connections, duration);
-        const single = await load(port, stream, payloads, tokens, 1, Math.max(3, Math.round(duration / 2)));
+        await load(port, stream, payloads, tokens, levels[0], 2); // warm-up
         const raw = await ask<RawResult>(server.child, { cmd: 'raw', stream, payloads, seconds: Math.max(3, Math.round(duration / 2)), concurrency: engine === 'postgres' ? 10 : 1 });
-        console.log(
-          `   HTTP, ${connections} connections: p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, avg ${f2(loaded.avg)} ms, ${f1(loaded.rps)} req/s (${loaded.total} requests)`,
-        );
-        console.log(`   HTTP, 1 connection:  p50 ${single.p50} ms, p99 ${single.p99} ms, avg ${f2(single.avg)} ms, ${f1(single.rps)} req/s`);
         console.log(
           `   repository query alone, one at a time: p50 ${f2(raw.sequential.p50)} ms, p99 ${f2(raw.sequential.p99)} ms, avg ${f2(raw.sequential.avg)} ms (${raw.sequential.n} payloads)`,
         );
         console.log(`   repository query alone, ${raw.concurrent.concurrency} at a time: ${f1(raw.concurrent.perSecond)} queries/s`);
-        const ratio = single.avg / raw.sequential.avg;
-        const capacity = raw.concurrent.perSecond / loaded.rps;
-        console.log(`   HTTP / raw query: ${f2(ratio)}x the time (avg, 1 connection); the raw query alone reaches ${f2(capacity)}x the HTTP throughput`);
-        rows.push([
-          engine,
-          stream,
-          String(connections),
-          String(loaded.p50),
-          String(loaded.p99),
-          f2(loaded.avg),
-          f1(loaded.rps),
-          f2(single.avg),
-          f2(raw.sequential.avg),
-          f2(ratio),
-        ]);
+        // Unloaded: the same payloads one at a time (the first round warms up), beside the raw query.
+        const one = await sequentialHttp(port, stream, payloads, tokens, 3);
+        console.log(
+          `   HTTP, one at a time:                    p50 ${f2(one.p50)} ms, p99 ${f2(one.p99)} ms, avg ${f2(one.avg)} ms; ` +
+            `${f2(one.p50 / raw.sequential.p50)}x the raw query at p50, ${f2(one.avg / raw.sequential.avg)}x on average`,
+        );
+        rows.push([engine, stream, '1 (seq)', f2(one.p50), f2(one.p99), f2(one.avg), '', f2(raw.sequential.p50), f2(raw.sequential.avg), f2(one.avg / raw.sequential.avg)]);
+        for (const connections of levels) {
+          const r = await load(port, stream, payloads, tokens, connections, duration);
+          console.log(
+            `   HTTP, ${String(connections).padStart(3)} connections (autocannon, ${duration} s): p50 ${r.p50} ms, p99 ${r.p99} ms, avg ${f2(r.avg)} ms, ${f1(r.rps)} req/s (${r.total} requests); ` +
+              `${connections} / ${f1(r.rps)} req/s = ${f1((connections / r.rps) * 1000)} ms mean time in system (Little's law)`,
+          );
+          rows.push([engine, stream, String(connections), String(r.p50), String(r.p99), f2(r.avg), f1(r.rps), f2(raw.sequential.p50), f2(raw.sequential.avg), f2(r.avg / raw.sequential.avg)]);
+        }
       }
     } finally {
       await server.drop();
     }
   }
   console.log('\nsummary (ms; req/s)');
-  const head = ['engine', 'stream', 'conns', 'p50', 'p99', 'avg', 'req/s', 'avg@1', 'raw avg', 'x raw'];
+  const head = ['engine', 'stream', 'conns', 'p50', 'p99', 'avg', 'req/s', 'raw p50', 'raw avg', 'avg/raw'];
   const table = [head, ...rows];
   const widths = head.map((_, c) => Math.max(...table.map((r) => r[c].length)));
   for (const r of table) console.log(r.map((v, c) => v.padStart(widths[c])).join('  '));
