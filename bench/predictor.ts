@@ -232,6 +232,8 @@ async function startServer(engine: Engine, serverUrl: string): Promise<{ child: 
     databaseUrl = u.toString();
   }
   const child = fork(import.meta.filename, ['--serve'], {
+    // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server process there.
+    execArgv: process.env.BENCH_CPU_PROF ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : process.execArgv,
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_FOLDER: dataFolder },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -309,7 +311,7 @@ async function load(port: number, stream: Stream, payloads: Payload[], tokens: s
       },
     ],
   });
-  if (result.non2xx || result.errors) throw new Error(`${stream}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx || result.errors || result.timeouts) throw new Error(`${stream}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   return { p50: result.latency.p50, p99: result.latency.p99, avg: result.latency.average, rps: result.requests.average, total: result.requests.total };
 }
 

@@ -150,6 +150,16 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
   await expect(form.getByText('Rank is required')).toBeVisible();
   await rank.fill('1500');
 
+  // A reserved category may add its CRL rank (digits only) to match OPEN seats too.
+  await form.getByLabel('Category', { exact: true }).selectOption('SC');
+  await form.getByLabel('CRL rank (optional)').fill('12a');
+  await form.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(form.getByText('Please enter a valid positive integer')).toBeVisible();
+  await form.getByLabel('CRL rank (optional)').fill('');
+  await expect(form.getByText('Please enter a valid positive integer')).toBeHidden();
+  await form.getByLabel('Category', { exact: true }).selectOption('OPEN');
+  await expect(form.getByLabel('CRL rank (optional)')).toHaveCount(0);
+
   // CSAB: no category (its field is gone and not required).
   await form.getByLabel('Category', { exact: true }).selectOption('');
   await exam.getByRole('radio', { name: 'CSAB' }).check();
@@ -254,14 +264,14 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
 
   // Search (debounced) goes to the server, narrows the cards and restarts at page 1.
   calls.length = 0;
-  await page.getByLabel('Search colleges').fill('bhopal');
+  await page.getByLabel('Search colleges').pressSequentially('bhopal');
   await expect(page).toHaveURL(/[?&]q=bhopal/);
   const bhopal = await apiPage(request, auth, { ...MAINS, searchQuery: 'bhopal' });
   expect(bhopal.totalDocuments).toBeGreaterThan(5);
   expect(bhopal.totalDocuments).toBeLessThan(35);
   await expect(page.getByText(`${bhopal.totalDocuments} programs your rank 20,000 could reach`)).toBeVisible();
   await expect(list.getByRole('article')).toHaveCount(bhopal.totalDocuments);
-  // One search call, from page 1.
+  // Typed key by key, settled into one search call (500 ms debounce), from page 1.
   expect(calls.map((c) => [c.body.searchQuery, c.body.page])).toEqual([['bhopal', 1]]);
   for (const c of await cards(page)) expect(`${c.name} ${c.program}`.toLowerCase()).toContain('bhopal');
 
@@ -355,9 +365,26 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   // A female student sees both pools.
   expect(new Set(shown.map((c) => c.facts['Quota · pool'].split(' · ')[1]))).toEqual(new Set(['Gender-neutral', 'Female-only']));
 
-  // CSAB: NIT+ seats only, judged on CSAB rounds where CSAB has the seat.
-  await page.goto('/colleges?examType=CSAB&rank=60000&gender=Male&homeState=Bihar&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes');
+  // CSAB through the form, which kept this tab's last answers: NIT+ seats only, no category sent,
+  // judged on CSAB rounds where CSAB has the seat.
+  const again = await openEngineeringForm(page, { signedIn: true });
+  await expect(again.getByRole('radio', { name: 'JEE Advanced' })).toBeChecked();
+  await expect(again.getByLabel('Category Rank')).toHaveValue('2000');
+  await again.getByRole('radio', { name: 'CSAB' }).check();
+  await again.getByLabel('General Rank').fill('60000');
+  await again.getByLabel('Gender').selectOption('Male');
+  await again.getByLabel('Home state').selectOption('Bihar');
+  await again.getByText(/^Branches \(/).click();
+  await again.getByRole('checkbox', { name: 'Computer Science & IT' }).uncheck();
+  await again.getByRole('checkbox', { name: 'Electrical & Electronics' }).uncheck();
+  await again.getByLabel('Hostel facility').selectOption('Yes');
+  calls.length = 0;
+  await again.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(page).toHaveURL(/\/colleges\?examType=CSAB&rank=60000&gender=Male&homeState=Bihar&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes$/);
   await expect(list.getByRole('article')).toHaveCount(35);
+  expect(calls[0].body).toEqual({
+    examType: 'CSAB', rank: 60000, gender: 'Male', homeState: 'Bihar', branch: [], sportsFacility: true, hostelFacility: true, messFacility: true, page: 1, pageSize: 35, sortBy: 'rank', searchQuery: '',
+  });
   const csab = await cards(page);
   expect(csab.some((c) => / · CSAB 2025 round \d$/.test(c.note))).toBe(true);
   for (const c of csab) {
