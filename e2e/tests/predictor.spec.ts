@@ -468,11 +468,16 @@ test('Add to Compare toggles, and a fourth college shows the compare alert', asy
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpAndSignIn(page);
+  const calls = recordCalls(page);
   await page.goto(MAINS_URL);
   // After a full load the session is restored first (a visitor's click would open the login modal).
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
   const articles = page.getByRole('list', { name: 'Colleges' }).getByRole('article');
   await expect(articles).toHaveCount(35);
+  // A signed-in student reloading results is never treated as a visitor while the session is restored.
+  await expect(page.getByLabel('Search colleges')).toBeEnabled();
+  expect(calls.length).toBeGreaterThan(0);
+  expect(calls.filter((c) => !c.auth)).toEqual([]);
   const toggle = (i: number) => articles.nth(i).getByRole('button', { name: /to Compare$/ });
 
   await toggle(0).click();

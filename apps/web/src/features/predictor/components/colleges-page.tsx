@@ -27,6 +27,8 @@ export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again late
 export function CollegesPage() {
   const { params, setParam } = useResultsParams();
   const signedIn = useSession((s) => s.accessToken !== null);
+  // Until the start-up refresh answers, a signed-in student is not yet known: wait rather than fetch as a visitor.
+  const restoring = useSession((s) => s.restoring);
   const openModal = useModal((s) => s.open);
   const { colleges: compared, toggle, clear } = useCompare();
   const prefs = useMemo(() => fromSearchParams(params), [params]);
@@ -38,7 +40,7 @@ export function CollegesPage() {
 
   useNoPreferencesRedirect(prefs !== null);
 
-  const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn), enabled: prefs !== null });
+  const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn), enabled: prefs !== null && !restoring });
 
   useResultsErrorHandler(query.error, LOAD_ERROR_MESSAGE);
 
