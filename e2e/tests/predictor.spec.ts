@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { signIn, signUpAndSignIn } from '../support/auth.ts';
 import { query } from '../support/control.ts';
@@ -70,6 +71,11 @@ async function iitNames(): Promise<Set<string>> {
   return new Set(rows.map((r) => r.name));
 }
 
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function scrollToEnd(page: Page) {
   await page.getByTestId('results-end').scrollIntoViewIfNeeded();
 }
@@ -117,6 +123,7 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
   await expect(form.getByText('Rank is required')).toBeVisible();
   await expect(form.getByText('Home state is required')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeHidden();
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Each message clears when its field is edited.
   await exam.getByRole('radio', { name: 'JEE Mains' }).check();
@@ -235,6 +242,7 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   const expected = [...server.colleges, ...page2.colleges].slice(0, 105);
   expect(shown.map((c) => c.id)).toEqual(expected.map((c) => c.id));
   expect(new Set(shown.map((c) => c.id)).size).toBe(105);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Each card: institute, program, closing rank (never better than the student's), quota and pool,
   // year and round; a JEE Main rank never shows an IIT.
@@ -431,6 +439,7 @@ test('a visitor sees the first 35, blurred samples and the sign-in overlay; Sign
   const samples = page.locator('[data-id^="clg-"]');
   await expect(samples).toHaveCount(3);
   await expect(samples.first().locator('xpath=ancestor::*[@aria-hidden="true"][1]')).toHaveClass(/blur/);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   const firstPage = (await cards(page)).map((c) => c.id);
   // Scrolling to the end loads nothing more.
   await page.mouse.wheel(0, 20_000);
@@ -509,4 +518,28 @@ test('Add to Compare toggles, and a fourth college shows the compare alert', asy
   await page.goto(`${MAINS_URL}&sortBy=college`);
   await expect(articles).toHaveCount(35);
   await expect(page.getByText(/of 3 selected for comparison/)).toHaveCount(0);
+});
+
+test("past the submission limit the results page says 'Max submissions limit per user Breached' and opens the register modal", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await signUpAndSignIn(page);
+  const calls = recordCalls(page);
+  await page.goto(MAINS_URL);
+  await expect(page.getByRole('list', { name: 'Colleges' }).getByRole('article')).toHaveCount(35);
+  const auth = calls.find((c) => c.auth)?.auth;
+  expect(auth).toBeDefined();
+  // The account has used 1 preference set; 49 more fill the limit of 50 (the harness's default).
+  // Paging, sorting and searching the same set do not count.
+  for (let rank = 30001; rank < 30050; rank++) await apiPage(request, auth, { ...MAINS, rank, pageSize: 1 });
+  await apiPage(request, auth, { ...MAINS, rank: 30001, page: 2, sortBy: 'college', searchQuery: 'nit', pageSize: 1 });
+
+  await page.goto(MAINS_URL.replace('rank=20000', 'rank=44444'));
+  await expect(page.getByText('Max submissions limit per user Breached')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Signup' })).toBeVisible();
+  // It stays on the results route (no redirect to /start for this error), with no cards.
+  await expect(page).toHaveURL(/\/colleges\?examType=MAINS&rank=44444/);
+  await expect(page.getByRole('list', { name: 'Colleges' })).toBeHidden();
+  // A set already counted still answers.
+  expect((await apiPage(request, auth, { ...MAINS, rank: 30001, pageSize: 1 })).totalDocuments).toBeGreaterThan(0);
 });
