@@ -174,6 +174,9 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
     await tx.query('insert into data_imports (name, input_hash, rows, imported_at) values ($1, $2, $3, $4)', [IMPORT_NAME, hash, data.cutoffs.length, new Date().toISOString()]);
     await tx.query('analyze engineering_reference');
   });
+  // The replaced rows are dead tuples now. PGlite has no autovacuum: without this, every re-import
+  // would add the tables' full size to the data folder again. (Outside the transaction, as VACUUM must be.)
+  await database.db.execute(sql`vacuum analyze engineering_cutoffs, engineering_institutes, engineering_reference`);
   ctx.progress.tick();
   ctx.progress.stop();
   for (const name of data.unplaced) ctx.log(`engineering: could not place institute '${name}'`);
