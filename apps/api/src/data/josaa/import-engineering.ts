@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ImportContext, ImportSummary } from '../import-context.ts';
-import { withBulkTransaction } from '../lib/bulk.ts';
+import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts';
 import { readCsv } from '../lib/csv.ts';
 import { branchGroupOf } from './branch-groups.ts';
 import { decodeEntities } from './institute-aliases.ts';
@@ -32,8 +30,7 @@ export function engineeringSources(dataDir: string, include2026: boolean): Sourc
 }
 
 export async function hasEngineeringData(database: Database): Promise<boolean> {
-  const r = await database.db.execute(sql`select 1 from data_imports where name = ${IMPORT_NAME}`);
-  return (r as unknown as { rows: unknown[] }).rows.length > 0;
+  return (await importedHash(database, IMPORT_NAME)) !== undefined;
 }
 
 export type EngineeringData = {
@@ -108,18 +105,13 @@ const emptyNirf: NirfFigures = {
 };
 
 function inputHash(dataDir: string, include2026: boolean, referenceYear: number | undefined): string {
-  const h = createHash('sha256').update(`${IMPORTER_VERSION}|${include2026}|${referenceYear ?? ''}`);
   const files = [
     ...engineeringSources(dataDir, include2026).map((s) => s.file),
     path.join(dataDir, 'josaa/institutes.csv'),
     path.join(dataDir, 'institute-profiles/josaa_institute_addresses_2023.csv'),
     ...readdirSync(path.join(dataDir, 'nirf')).map((f) => path.join(dataDir, 'nirf', f)),
   ];
-  for (const f of files) {
-    const st = statSync(f);
-    h.update(`${path.relative(dataDir, f)}|${st.size}|${st.mtimeMs}`);
-  }
-  return h.digest('hex');
+  return hashInputs(dataDir, `${IMPORTER_VERSION}|${include2026}|${referenceYear ?? ''}`, files);
 }
 
 /** Imports (or, when the inputs are unchanged, keeps) every engineering data set. */
@@ -132,10 +124,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   }
   const include2026 = config.IMPORT_JOSAA_2026;
   const hash = inputHash(dataDir, include2026, config.PREDICTOR_REFERENCE_YEAR);
-  const previous = (await database.db.execute(sql`select input_hash from data_imports where name = ${IMPORT_NAME}`)) as unknown as {
-    rows: { input_hash: string }[];
-  };
-  if (previous.rows[0]?.input_hash === hash) {
+  if ((await importedHash(database, IMPORT_NAME)) === hash) {
     return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
   }
 
@@ -147,10 +136,8 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   ctx.progress.tick();
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
 
-  await withBulkTransaction(database, async (tx) => {
-    await tx.query('delete from engineering_reference');
-    await tx.query('delete from engineering_cutoffs');
-    await tx.query('delete from engineering_institutes');
+  const tables = ['engineering_reference', 'engineering_cutoffs', 'engineering_institutes'];
+  await replaceImport(database, { name: IMPORT_NAME, hash, rows: data.cutoffs.length, tables }, async (tx) => {
     await tx.copyRows(
       'engineering_institutes',
       ['id', 'name', 'short_name', 'type', 'state', 'address', 'website', 'josaa_code', 'nirf_rank', 'nirf_rank_year', 'median_salary_lpa', 'placement_rate', 'placement_year', 'placement_source', 'fee_inr', 'sports_facility', 'hostel_facility', 'mess_facility'],
@@ -170,13 +157,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         return [r.id, r.scheme, r.instituteId, i.name, i.type, i.state, r.programName, r.branchGroup, r.quota, r.seatType, r.gender, r.openingRank, r.closingRank, r.year, r.round, r.counselling, i.medianSalaryLpa, i.placementYear, i.nirfRank, null, null, null, null, `${i.name} ${i.shortName} ${r.programName}`.toLowerCase()];
       }),
     );
-    await tx.query('delete from data_imports where name = $1', [IMPORT_NAME]);
-    await tx.query('insert into data_imports (name, input_hash, rows, imported_at) values ($1, $2, $3, $4)', [IMPORT_NAME, hash, data.cutoffs.length, new Date().toISOString()]);
-    await tx.query('analyze engineering_reference');
   });
-  // The replaced rows are dead tuples now. PGlite has no autovacuum: without this, every re-import
-  // would add the tables' full size to the data folder again. (Outside the transaction, as VACUUM must be.)
-  await database.db.execute(sql`vacuum analyze engineering_cutoffs, engineering_institutes, engineering_reference`);
   ctx.progress.tick();
   ctx.progress.stop();
   for (const name of data.unplaced) ctx.log(`engineering: could not place institute '${name}'`);

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ImportContext, ImportSummary } from '../import-context.ts';
-import { withBulkTransaction } from '../lib/bulk.ts';
+import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts';
 import { buildSeats, degreeMap, neetPgFiles, readMedicalData, referenceRound } from './medical-data.ts';
 
 const IMPORT_NAME = 'medical';
@@ -12,17 +10,11 @@ const IMPORT_NAME = 'medical';
 const IMPORTER_VERSION = '1';
 
 export async function hasMedicalData(database: Database): Promise<boolean> {
-  const r = await database.db.execute(sql`select 1 from data_imports where name = ${IMPORT_NAME}`);
-  return (r as unknown as { rows: unknown[] }).rows.length > 0;
+  return (await importedHash(database, IMPORT_NAME)) !== undefined;
 }
 
 function inputHash(dataDir: string, year: number | undefined, round: number | undefined): string {
-  const h = createHash('sha256').update(`${IMPORTER_VERSION}|${year ?? ''}|${round ?? ''}`);
-  for (const f of Object.values(neetPgFiles(dataDir))) {
-    const st = statSync(f);
-    h.update(`${path.relative(dataDir, f)}|${st.size}|${st.mtimeMs}`);
-  }
-  return h.digest('hex');
+  return hashInputs(dataDir, `${IMPORTER_VERSION}|${year ?? ''}|${round ?? ''}`, Object.values(neetPgFiles(dataDir)));
 }
 
 /** Imports (or, when the inputs are unchanged, keeps) the NEET PG allotments, institutes, fees and courses. */
@@ -33,10 +25,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const files = neetPgFiles(dataDir);
   for (const f of Object.values(files)) if (!existsSync(f)) throw new Error(`DATA_DIR has no ${path.relative(dataDir, f)}: ${dataDir}`);
   const hash = inputHash(dataDir, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
-  const previous = (await database.db.execute(sql`select input_hash from data_imports where name = ${IMPORT_NAME}`)) as unknown as {
-    rows: { input_hash: string }[];
-  };
-  if (previous.rows[0]?.input_hash === hash) {
+  if ((await importedHash(database, IMPORT_NAME)) === hash) {
     return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
   }
 
@@ -48,11 +37,8 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   ctx.progress.tick();
 
-  await withBulkTransaction(database, async (tx) => {
-    await tx.query('delete from medical_reference');
-    await tx.query('delete from medical_cutoffs');
-    await tx.query('delete from medical_institutes');
-    await tx.query('delete from medical_courses');
+  const tables = ['medical_reference', 'medical_cutoffs', 'medical_institutes', 'medical_courses'];
+  await replaceImport(database, { name: IMPORT_NAME, hash, rows: data.allotmentRows, tables }, async (tx) => {
     await tx.copyRows(
       'medical_institutes',
       ['id', 'name', 'address', 'state', 'mcc_code', 'annual_fee_inr', 'annual_fee_text', 'bond_years', 'bond_penalty_inr'],
@@ -78,9 +64,6 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
         return [s.id, i.id, i.name, i.address, i.state, s.course, s.degree, s.quota, s.category, s.openingRank, s.closingRank, s.year, s.round, i.annualFeeInr, i.bondYears, i.bondPenaltyInr, search];
       }),
     );
-    await tx.query('delete from data_imports where name = $1', [IMPORT_NAME]);
-    await tx.query('insert into data_imports (name, input_hash, rows, imported_at) values ($1, $2, $3, $4)', [IMPORT_NAME, hash, data.allotmentRows, new Date().toISOString()]);
-    await tx.query('analyze medical_reference');
   });
   ctx.progress.tick();
   ctx.progress.stop();
