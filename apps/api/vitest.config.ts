@@ -9,5 +9,7 @@ export default defineProject({
     hookTimeout: 240_000,
     // Integration files each build their own databases; two at a time suits a 2-core machine.
     maxWorkers: 2,
+    // Its own group (after the web unit tests), as its worker count differs from theirs.
+    sequence: { groupOrder: 1 },
   },
 });
