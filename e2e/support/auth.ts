@@ -3,27 +3,44 @@ import { waitForMail } from './control.ts';
 
 let counter = 0;
 
-/** Creates a fresh account through the sign-up modals (code read from the SMTP server) and signs in. */
-export async function signUpAndSignIn(page: Page, opts: { keepLoggedIn?: boolean } = {}): Promise<{ username: string; email: string; password: string }> {
+export type Credentials = { username: string; email: string; password: string };
+
+/** Fills and sends the open Signup dialog with fresh credentials; returns them and the e-mailed code. */
+export async function submitSignUp(page: Page): Promise<Credentials & { code: string }> {
   const id = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const creds = { username: `student_${id}`, email: `student.${id}@example.in`, password: `pass-${id}-long` };
-  if (!page.url().startsWith('http')) await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
   const reg = page.getByRole('dialog', { name: 'Signup' });
   await reg.getByLabel('Username').fill(creds.username);
   await reg.getByLabel('Email').fill(creds.email);
   await reg.getByLabel('Password', { exact: true }).fill(creds.password);
   await reg.getByRole('button', { name: 'Signup' }).click();
   const mail = await waitForMail((m) => m.to.includes(creds.email) && /verification code/.test(m.subject));
-  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  return { ...creds, code: /\b(\d{6})\b/.exec(mail.text)![1] };
+}
+
+/** Types a code into the OTP boxes (not focusing the first box, which reads the clipboard). */
+export async function typeCode(page: Page, code: string): Promise<void> {
   const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
   await otp.getByLabel('Digit 2').click();
   for (let i = 0; i < 6; i++) await otp.getByLabel(`Digit ${i + 1}`).fill(code[i]);
   await otp.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Completes sign-up in the already open Signup dialog (code read from the SMTP server) and signs in. */
+export async function completeSignUp(page: Page, opts: { keepLoggedIn?: boolean } = {}): Promise<Credentials> {
+  const { code, ...creds } = await submitSignUp(page);
+  await typeCode(page, code);
   // Spec §4: a successful registration opens the login modal.
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   await signIn(page, creds, opts);
   return creds;
+}
+
+/** Creates a fresh account through the sign-up modals and signs in. */
+export async function signUpAndSignIn(page: Page, opts: { keepLoggedIn?: boolean } = {}): Promise<Credentials> {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
+  return completeSignUp(page, opts);
 }
 
 /** Signs in through the (already open, or opened here) login modal. */

@@ -29,6 +29,8 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
   IMPORT_ON_START: 'true',
+  // Every simulated student signs up from 127.0.0.1.
+  ADDRESS_RATE_LIMIT_FACTOR: '20',
 });
 const app = await buildApp(config);
 await importMissing({ database: app.database, config, log: (m) => console.log(m), progress: silentProgress });

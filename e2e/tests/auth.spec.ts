@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUpAndSignIn } from '../support/auth.ts';
+import { signIn, signUpAndSignIn, submitSignUp, typeCode } from '../support/auth.ts';
 import { query, waitForMail } from '../support/control.ts';
 
 test('register through the modals, log out, log in again, and stay signed in across a reload', async ({ page }) => {
@@ -118,17 +118,9 @@ test('the reset page without a token goes home', async ({ page }) => {
 });
 
 test('the OTP boxes advance, step back on Backspace, and fill from the clipboard with its two messages', async ({ page, context }) => {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `otp.${id}@example.in`;
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
-  const reg = page.getByRole('dialog', { name: 'Signup' });
-  await reg.getByLabel('Username').fill(`otp_${id}`);
-  await reg.getByLabel('Email').fill(email);
-  await reg.getByLabel('Password', { exact: true }).fill(`pass-${id}-long`);
-  await reg.getByRole('button', { name: 'Signup' }).click();
-  const mail = await waitForMail((m) => m.to.includes(email) && /verification code/.test(m.subject));
-  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  const { code } = await submitSignUp(page);
   const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
   const box = (i: number) => otp.getByLabel(`Digit ${i}`);
 
@@ -160,22 +152,12 @@ test('the OTP boxes advance, step back on Backspace, and fill from the clipboard
 });
 
 test('a wrong code is refused with the server message and the account is not created', async ({ page }) => {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `wrong.${id}@example.in`;
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
-  const reg = page.getByRole('dialog', { name: 'Signup' });
-  await reg.getByLabel('Username').fill(`wrong_${id}`);
-  await reg.getByLabel('Email').fill(email);
-  await reg.getByLabel('Password', { exact: true }).fill(`pass-${id}-long`);
-  await reg.getByRole('button', { name: 'Signup' }).click();
-  const mail = await waitForMail((m) => m.to.includes(email) && /verification code/.test(m.subject));
-  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  const { code, email } = await submitSignUp(page);
   const wrong = code.split('').map((d) => String((Number(d) + 1) % 10)).join('');
   const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
-  await otp.getByLabel('Digit 2').click();
-  for (let i = 0; i < 6; i++) await otp.getByLabel(`Digit ${i + 1}`).fill(wrong[i]);
-  await otp.getByRole('button', { name: 'Verify' }).click();
+  await typeCode(page, wrong);
   await expect(otp.getByRole('alert')).toBeVisible();
   await expect(otp).toBeVisible();
   expect(await query(`select 1 from users where email = '${email}'`)).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { signIn, signUpAndSignIn } from '../support/auth.ts';
-import { query, waitForMail } from '../support/control.ts';
+import { completeSignUp, signUpAndSignIn } from '../support/auth.ts';
+import { query } from '../support/control.ts';
 
 // Spec §2 Medical form and results page, §5 messages, §6 visitor view, §7 page sizes, §8 errors.
 // Expectations come from the app's own API (the order the server gives) and from SQL on its database.
@@ -281,23 +281,6 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   await expect(page).toHaveURL(/\/start$/);
 });
 
-/** Completes sign-up in the already open Signup dialog (code read from the SMTP server), then signs in. */
-async function signUpFromOpenDialog(page: Page) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const creds = { username: `med_${id}`, email: `med.${id}@example.in`, password: `pass-${id}-long` };
-  const reg = page.getByRole('dialog', { name: 'Signup' });
-  await reg.getByLabel('Username').fill(creds.username);
-  await reg.getByLabel('Email').fill(creds.email);
-  await reg.getByLabel('Password', { exact: true }).fill(creds.password);
-  await reg.getByRole('button', { name: 'Signup' }).click();
-  const mail = await waitForMail((m) => m.to.includes(creds.email) && /verification code/.test(m.subject));
-  const code = /\b(\d{6})\b/.exec(mail.text)![1];
-  const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
-  for (let i = 0; i < 6; i++) await otp.getByLabel(`Digit ${i + 1}`).fill(code[i]);
-  await otp.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
-  await signIn(page, creds);
-}
 
 test('a visitor sees the first page, blurred samples and See More Medical Colleges; Sign Up Now unlocks the same results', async ({ page }) => {
   test.setTimeout(90_000);
@@ -324,7 +307,7 @@ test('a visitor sees the first page, blurred samples and See More Medical Colleg
 
   await page.getByRole('button', { name: 'Sign Up Now' }).click();
   await expect(page.getByRole('dialog', { name: 'Signup' })).toBeVisible();
-  await signUpFromOpenDialog(page);
+  await completeSignUp(page);
 
   // Back on the same results, unlocked.
   await expect(page).toHaveURL(new RegExp(`${RESULTS.replace(/[?+]/g, '\\$&')}$`));

@@ -54,6 +54,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
 
+  /**
+   * Multiplies every per-client-address rate limit (sign-in, codes, forms). 1 in production; the
+   * browser-test harness, where every simulated student shares 127.0.0.1, raises it.
+   */
+  ADDRESS_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** Preference sets a visitor or account may submit per window (counted on new sets only). */
   SUBMISSION_LIMIT: z.coerce.number().int().positive().default(50),
   SUBMISSION_WINDOW_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),

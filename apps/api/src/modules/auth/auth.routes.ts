@@ -21,11 +21,11 @@ import * as auth from './auth.service.ts';
 export const REFRESH_COOKIE = 'rw_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
-// Per client address, against guessing; the service adds per-account limits.
-const strict = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-const codeLimit = { rateLimit: { max: 5, timeWindow: '10 minutes' } };
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per client address, against guessing; the service adds per-account limits.
+  const f = app.config.ADDRESS_RATE_LIMIT_FACTOR;
+  const strict = { rateLimit: { max: 10 * f, timeWindow: '1 minute' } };
+  const codeLimit = { rateLimit: { max: 5 * f, timeWindow: '10 minutes' } };
   const deps: auth.AuthDeps = {
     repo: createAuthRepository(app.database.db),
     config: app.config,

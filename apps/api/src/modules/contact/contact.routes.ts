@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createContactRepository } from './contact.repository.ts';
 import { submitContact, submitFeedback, submitHelp } from './contact.service.ts';
 
-// Against floods: a person sends a few messages a minute at most.
-const rateLimit = { max: 5, timeWindow: '1 minute' };
-
 /** Contact, help-center and feedback forms (spec §4 Contact form, DECISIONS.md). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Against floods: a person sends a few messages a minute at most.
+  const rateLimit = { max: 5 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' };
   const deps = () => ({
     repo: createContactRepository(app.database.db),
     mailer: app.mailer,
