@@ -26,6 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const f = app.config.ADDRESS_RATE_LIMIT_FACTOR;
   const strict = { rateLimit: { max: 10 * f, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: 5 * f, timeWindow: '10 minutes' } };
+  // Refresh tokens cannot be guessed; this only stops a runaway client (a hostel shares one address).
+  const refreshLimit = { rateLimit: { max: 120 * f, timeWindow: '1 minute' } };
   const deps: auth.AuthDeps = {
     repo: createAuthRepository(app.database.db),
     config: app.config,
@@ -64,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     setRefreshCookie(reply, s);
     return s.response;
   });
-  app.post('/refresh-token', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { tags: ['auth'], summary: 'Rotate the refresh cookie and get a new access token', response: sessionReply } }, async (req, reply) => {
+  app.post('/refresh-token', { config: refreshLimit, schema: { tags: ['auth'], summary: 'Rotate the refresh cookie and get a new access token', response: sessionReply } }, async (req, reply) => {
     try {
       const s = await auth.refresh(deps, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, s);
