@@ -1,12 +1,15 @@
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeSignUp, signUpAndSignIn } from '../support/auth.ts';
 import { query } from '../support/control.ts';
+import { askApi, recordCalls, scrollToEnd } from '../support/results.ts';
 
 // Spec §2 Medical form and results page, §5 messages, §6 visitor view, §7 page sizes, §8 errors.
 // Expectations come from the app's own API (the order the server gives) and from SQL on its database.
 
 const RESULTS = '/medical-colleges?rank=5000&category=General&quota=All+India';
 const PREFS = '/api/v1/medical-college/preferences';
+/** What the medical form always sends besides the student's choices. */
+const NEET = { examType: 'NEET', courses: [] };
 
 type Card = { name: string; course: string; facts: Record<string, string>; note: string };
 type ApiCollege = { 'Allotted Institute': string; Course: string; 'Alloted Category': string; Rank: number; Fees: string; year: number; round: string };
@@ -29,25 +32,8 @@ async function cards(page: Page): Promise<Card[]> {
 const cardKey = (c: Card) => `${c.name}|${c.course}|${c.facts['Allotted category']}|${c.facts['Closing rank (AIR)']}`;
 const apiKey = (c: ApiCollege) => `${c['Allotted Institute']}|${c.Course}|${c['Alloted Category']}|${c.Rank.toLocaleString('en-IN')}`;
 
-/** Records the body and bearer token of every medical results call the page makes. */
-function recordCalls(page: Page) {
-  const calls: { body: Record<string, unknown>; auth: string | undefined }[] = [];
-  page.on('request', (r: Request) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === PREFS) calls.push({ body: r.postDataJSON() as Record<string, unknown>, auth: r.headers().authorization });
-  });
-  return calls;
-}
 
-/** The server's own answer for a preference set, asked directly (up to 100 rows). */
-async function apiPage(request: APIRequestContext, auth: string | undefined, body: Record<string, unknown>): Promise<{ colleges: ApiCollege[]; totalDocuments: number }> {
-  const res = await request.post(PREFS, { data: { examType: 'NEET', page: 1, pageSize: 100, sortBy: 'rank', searchQuery: '', courses: [], ...body }, headers: auth ? { authorization: auth } : {} });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { colleges: ApiCollege[]; totalDocuments: number } }).data;
-}
 
-async function scrollToEnd(page: Page) {
-  await page.getByTestId('results-end').scrollIntoViewIfNeeded();
-}
 
 async function openMedicalForm(page: Page, opts: { signedIn?: boolean } = {}) {
   await page.goto('/start');
@@ -158,7 +144,7 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   test.setTimeout(120_000);
   await page.goto('/');
   await signUpAndSignIn(page);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   const form = await openMedicalForm(page, { signedIn: true });
   await form.getByLabel('CRL rank').fill('5000');
   await form.getByLabel('Category').selectOption('General');
@@ -188,7 +174,7 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
     [1, 30],
     [2, 30],
   ]);
-  const server = await apiPage(request, auth, { rank: 5000, category: 'General', quota: 'All India' });
+  const server = await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank: 5000, category: 'General', quota: 'All India' });
   expect(server.totalDocuments).toBe(total);
   const shown = await cards(page);
   expect(shown.map(cardKey)).toEqual(server.colleges.slice(0, 60).map(apiKey));
@@ -238,7 +224,7 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   ] as const) {
     await sort.selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`sortBy=${value}`));
-    const expected = (await apiPage(request, auth, { rank: 5000, category: 'General', quota: 'All India', sortBy: value })).colleges.slice(0, 10).map(apiKey);
+    const expected = (await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank: 5000, category: 'General', quota: 'All India', sortBy: value })).colleges.slice(0, 10).map(apiKey);
     await expect.poll(async () => (await cards(page)).map(cardKey)).toEqual(expected);
     const got = await cards(page);
     if (value === 'fees') {
@@ -284,7 +270,7 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
 
 test('a visitor sees the first page, blurred samples and See More Medical Colleges; Sign Up Now unlocks the same results', async ({ page }) => {
   test.setTimeout(90_000);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   await page.goto(RESULTS);
   await expect(page.getByRole('heading', { level: 1, name: 'Your Medical Dream Awaits' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Medical colleges' });
@@ -334,13 +320,13 @@ test("the submission limit shows 'Max submissions limit per user Breached' for 6
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpAndSignIn(page);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   await page.goto(RESULTS);
   await expect(page.getByRole('list', { name: 'Medical colleges' }).getByRole('article')).toHaveCount(10);
   const auth = calls.find((c) => c.auth)?.auth;
   expect(auth).toBeDefined();
   // The account has used 1 preference set; 49 more fill the limit of 50 (the harness's default).
-  for (let rank = 6001; rank < 6050; rank++) await apiPage(request, auth, { rank, category: 'General', quota: 'All India', pageSize: 10 });
+  for (let rank = 6001; rank < 6050; rank++) await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank, category: 'General', quota: 'All India', pageSize: 10 });
 
   const form = await openMedicalForm(page, { signedIn: true });
   await form.getByLabel('CRL rank').fill('7777');

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, signUpAndSignIn } from '../support/auth.ts';
 import { query } from '../support/control.ts';
+import { askApi, recordCalls, scrollToEnd } from '../support/results.ts';
 
 // Spec §2 Start page and Engineering results page, §4 Preference submit and Compare, §5 rank
 // messages, §6 visitor view, §7 page size 35. Expectations come from the real data: the app's own
@@ -49,21 +50,7 @@ const closing = (c: Card) => Number(c.facts['Closing rank'].replace(/,/g, ''));
 const packageOf = (c: Card) => Object.entries(c.facts).find(([k]) => k.startsWith('Median package'))![1];
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Records the body and bearer token of every engineering results call the page makes. */
-function recordCalls(page: Page) {
-  const calls: { body: Record<string, unknown>; auth: string | undefined }[] = [];
-  page.on('request', (r: Request) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === PREFS) calls.push({ body: r.postDataJSON() as Record<string, unknown>, auth: r.headers().authorization });
-  });
-  return calls;
-}
 
-/** The server's own answer for a preference set, asked directly. */
-async function apiPage(request: APIRequestContext, auth: string | undefined, body: Record<string, unknown>): Promise<{ colleges: ApiCollege[]; totalDocuments: number }> {
-  const res = await request.post(PREFS, { data: { page: 1, pageSize: 100, sortBy: 'rank', searchQuery: '', ...body }, headers: auth ? { authorization: auth } : {} });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { colleges: ApiCollege[]; totalDocuments: number } }).data;
-}
 
 async function iitNames(): Promise<Set<string>> {
   const rows = await query<{ name: string }>(`select name from engineering_institutes where type = 'IIT'`);
@@ -76,9 +63,6 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function scrollToEnd(page: Page) {
-  await page.getByTestId('results-end').scrollIntoViewIfNeeded();
-}
 
 async function openEngineeringForm(page: Page, opts: { signedIn?: boolean } = {}) {
   await page.goto('/start');
@@ -197,7 +181,7 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   test.setTimeout(150_000);
   await page.goto('/');
   await signUpAndSignIn(page);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   const form = await openEngineeringForm(page, { signedIn: true });
   await form.getByRole('group', { name: 'Exam type' }).getByRole('radio', { name: 'JEE Mains' }).check();
   await form.getByLabel('Category', { exact: true }).selectOption('OPEN');
@@ -224,9 +208,9 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   );
   expect(total).toBeGreaterThan(105);
   await expect(page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`)).toBeVisible();
-  const server = await apiPage(request, auth, { ...MAINS, pageSize: 100 });
+  const server = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100 });
   expect(server.totalDocuments).toBe(total);
-  const page2 = await apiPage(request, auth, { ...MAINS, pageSize: 100, page: 2 });
+  const page2 = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100, page: 2 });
 
   // Infinite scroll: page 2, then page 3 (35 each).
   await scrollToEnd(page);
@@ -274,7 +258,7 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   calls.length = 0;
   await page.getByLabel('Search colleges').pressSequentially('bhopal');
   await expect(page).toHaveURL(/[?&]q=bhopal/);
-  const bhopal = await apiPage(request, auth, { ...MAINS, searchQuery: 'bhopal' });
+  const bhopal = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, searchQuery: 'bhopal' });
   expect(bhopal.totalDocuments).toBeGreaterThan(5);
   expect(bhopal.totalDocuments).toBeLessThan(35);
   await expect(page.getByText(`${bhopal.totalDocuments} programs your rank 20,000 could reach`)).toBeVisible();
@@ -298,7 +282,7 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
     await sort.selectOption({ label });
     if (value !== 'rank') await expect(page).toHaveURL(new RegExp(`sortBy=${value}`));
     else await expect(page).not.toHaveURL(/sortBy=/);
-    const want = (await apiPage(request, auth, { ...MAINS, searchQuery: 'bhopal', sortBy: value })).colleges.map((c) => c.id);
+    const want = (await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, searchQuery: 'bhopal', sortBy: value })).colleges.map((c) => c.id);
     await expect.poll(async () => (await cards(page)).map((c) => c.id)).toEqual(want);
     const got = await cards(page);
     if (value === 'package') {
@@ -334,7 +318,7 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   test.setTimeout(120_000);
   await page.goto('/');
   await signUpAndSignIn(page);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   const iits = await iitNames();
 
   // JEE Advanced, OBC-NCL category rank 2,000, female, with two branches.
@@ -356,7 +340,7 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   await expect(list.getByRole('article').first()).toBeVisible();
   expect(calls[0].body).toMatchObject({ examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: false });
   const auth = calls[0].auth;
-  const adv = await apiPage(request, auth, { examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', homeState: 'Tamil Nadu', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: 'No' });
+  const adv = await askApi<ApiCollege>(request, PREFS, auth, { examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', homeState: 'Tamil Nadu', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: 'No' });
   expect(adv.totalDocuments).toBeGreaterThan(0);
   expect(adv.totalDocuments).toBeLessThanOrEqual(100);
   if (adv.totalDocuments > 35) await scrollToEnd(page);
@@ -407,7 +391,7 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   await expect(page.getByRole('heading', { name: 'No Colleges Found' })).toBeVisible();
   await expect(list).toBeHidden();
   // The same rank reaches NITs with JEE Main.
-  expect((await apiPage(request, auth, { examType: '', rank: max + 1, seatType: 'OPEN', gender: 'Male', homeState: 'Kerala', branch: [] })).totalDocuments).toBeGreaterThan(0);
+  expect((await askApi<ApiCollege>(request, PREFS, auth, { examType: '', rank: max + 1, seatType: 'OPEN', gender: 'Male', homeState: 'Kerala', branch: [] })).totalDocuments).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Adjust Preferences' }).click();
   await expect(page).toHaveURL(/\/start$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your stream' })).toBeVisible();
@@ -426,7 +410,7 @@ test('a visitor sees the first 35, blurred samples and the sign-in overlay; Sign
   const creds = await signUpAndSignIn(other);
   await other.close();
 
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   await page.goto(MAINS_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'Shape Your Dreams with Us' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Colleges' });
@@ -477,7 +461,7 @@ test('Add to Compare toggles, and a fourth college shows the compare alert', asy
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpAndSignIn(page);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   await page.goto(MAINS_URL);
   // After a full load the session is restored first (a visitor's click would open the login modal).
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
@@ -524,15 +508,15 @@ test("past the submission limit the results page says 'Max submissions limit per
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpAndSignIn(page);
-  const calls = recordCalls(page);
+  const calls = recordCalls(page, PREFS);
   await page.goto(MAINS_URL);
   await expect(page.getByRole('list', { name: 'Colleges' }).getByRole('article')).toHaveCount(35);
   const auth = calls.find((c) => c.auth)?.auth;
   expect(auth).toBeDefined();
   // The account has used 1 preference set; 49 more fill the limit of 50 (the harness's default).
   // Paging, sorting and searching the same set do not count.
-  for (let rank = 30001; rank < 30050; rank++) await apiPage(request, auth, { ...MAINS, rank, pageSize: 1 });
-  await apiPage(request, auth, { ...MAINS, rank: 30001, page: 2, sortBy: 'college', searchQuery: 'nit', pageSize: 1 });
+  for (let rank = 30001; rank < 30050; rank++) await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, rank, pageSize: 1 });
+  await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, rank: 30001, page: 2, sortBy: 'college', searchQuery: 'nit', pageSize: 1 });
 
   await page.goto(MAINS_URL.replace('rank=20000', 'rank=44444'));
   await expect(page.getByText('Max submissions limit per user Breached')).toBeVisible();
@@ -541,5 +525,5 @@ test("past the submission limit the results page says 'Max submissions limit per
   await expect(page).toHaveURL(/\/colleges\?examType=MAINS&rank=44444/);
   await expect(page.getByRole('list', { name: 'Colleges' })).toBeHidden();
   // A set already counted still answers.
-  expect((await apiPage(request, auth, { ...MAINS, rank: 30001, pageSize: 1 })).totalDocuments).toBeGreaterThan(0);
+  expect((await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, rank: 30001, pageSize: 1 })).totalDocuments).toBeGreaterThan(0);
 });
