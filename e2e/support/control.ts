@@ -25,3 +25,8 @@ export async function query<T = Record<string, unknown>>(sqlText: string): Promi
   if (!res.ok) throw new Error(body.error);
   return body.rows ?? [];
 }
+
+/** Who the local OpenID provider (Google's stand-in) signs in next. */
+export async function setGoogleIdentity(identity: { sub: string; email: string; name?: string }): Promise<void> {
+  await fetch(`${base}/google-identity`, { method: 'POST', body: JSON.stringify(identity) });
+}

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { importMissing } from '../../apps/api/src/data/import-all.ts';
@@ -18,6 +19,13 @@ const dataFolder = path.resolve(import.meta.dirname, `../.data-e2e-${E2E_PORT}`)
 rmSync(dataFolder, { recursive: true, force: true });
 
 const smtp = await startSmtpSink();
+// Google's OpenID endpoints cannot be reached from here: a local provider speaking the same protocol.
+// It signs in whoever the test names through the control port (POST /google-identity).
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+await oidc.start(0, '127.0.0.1');
+let googleIdentity: Record<string, unknown> = {};
+oidc.service.on('beforeTokenSigning', (token: { payload: object }) => Object.assign(token.payload, googleIdentity));
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
@@ -29,6 +37,9 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
   IMPORT_ON_START: 'true',
+  GOOGLE_ISSUER: oidc.issuer.url!,
+  GOOGLE_CLIENT_ID: 'rankwise-e2e',
+  GOOGLE_CLIENT_SECRET: 'e2e-secret',
   // Every simulated student signs up from 127.0.0.1.
   ADDRESS_RATE_LIMIT_FACTOR: '20',
 });
@@ -43,6 +54,15 @@ const control = http.createServer((req, res) => {
   };
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'GET' && url.pathname === '/mails') return reply(200, smtp.mails);
+  if (req.method === 'POST' && url.pathname === '/google-identity') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      googleIdentity = { aud: 'rankwise-e2e', email_verified: true, ...(JSON.parse(body) as object) };
+      reply(200, { ok: true });
+    });
+    return;
+  }
   if (req.method === 'POST' && url.pathname === '/sql') {
     let body = '';
     req.on('data', (c) => (body += c));

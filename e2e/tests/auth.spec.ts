@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, signUpAndSignIn, submitSignUp, typeCode } from '../support/auth.ts';
-import { query, waitForMail } from '../support/control.ts';
+import { query, setGoogleIdentity, waitForMail } from '../support/control.ts';
 
 test('register through the modals, log out, log in again, and stay signed in across a reload', async ({ page }) => {
   await page.goto('/');
@@ -163,4 +163,23 @@ test('a wrong code is refused with the server message and the account is not cre
   expect(await query(`select 1 from users where email = '${email}'`)).toHaveLength(0);
   // The resend link has a cool-down.
   await expect(otp.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
+});
+
+test('Continue with Google signs in through the OpenID provider and comes back to the page', async ({ page }) => {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await setGoogleIdentity({ sub: `google-${id}`, email: `Google.${id}@Gmail.com`, name: `Gita ${id}` });
+  await page.goto('/compare');
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await login.getByRole('button', { name: 'Continue with Google' }).click();
+  // The provider sends the browser back to /auth/google/callback with a code; the server exchanges it.
+  await expect(page).toHaveURL(/\/compare$/);
+  await expect(page.getByRole('button', { name: /^Account menu for Gita/ })).toBeVisible();
+  const [user] = await query<{ email: string; google_sub: string }>(`select email, google_sub from users where google_sub = 'google-${id}'`);
+  expect(user.email).toBe(`google.${id}@gmail.com`);
+});
+
+test('a Google callback without the matching state is refused', async ({ page }) => {
+  await page.goto('/auth/google/callback?code=stolen&state=forged');
+  await expect(page.getByText('Failed to login with google. Please try again later.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
