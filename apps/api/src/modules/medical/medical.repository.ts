@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findPage, searchTextMatches } from '../../lib/paged-query.ts';
 
 export type MedicalQuery = {
   quota: string;
@@ -41,10 +42,6 @@ const orderBy: Record<MedicalQuery['sortBy'], SQL> = {
   course: sql`course collate "C" asc, closing_rank asc, id asc`,
 };
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function whereClause(q: MedicalQuery): SQL {
   const parts: SQL[] = [
     sql`quota = ${q.quota}`,
@@ -52,7 +49,7 @@ function whereClause(q: MedicalQuery): SQL {
     sql`closing_rank >= ${q.rank}`,
   ];
   if (q.courses.length) parts.push(sql`course in (${sql.join(q.courses.map((c) => sql`${c}`), sql`, `)})`);
-  if (q.search) parts.push(sql`search_text like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
+  if (q.search) parts.push(searchTextMatches(q.search));
   return sql.join(parts, sql` and `);
 }
 
@@ -60,19 +57,14 @@ export function createMedicalRepository(db: Db) {
   return {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: MedicalQuery): Promise<{ rows: MedicalSeatRecord[]; total: number }> {
-      const where = whereClause(q);
-      const res = (await db.execute(sql`
-        select id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank,
-               year, round, annual_fee_inr, bond_years, bond_penalty_inr, count(*) over ()::int as total
-        from medical_reference
-        where ${where}
-        order by ${orderBy[q.sortBy]}
-        limit ${q.limit} offset ${q.offset}`)) as unknown as { rows: MedicalSeatRecord[] };
-      if (res.rows.length || q.offset === 0) return { rows: res.rows, total: res.rows[0]?.total ?? 0 };
-      const count = (await db.execute(sql`select count(*)::int as total from medical_reference where ${where}`)) as unknown as {
-        rows: { total: number }[];
-      };
-      return { rows: [], total: count.rows[0]?.total ?? 0 };
+      return findPage<MedicalSeatRecord>(db, {
+        columns: sql.raw('id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr'),
+        table: sql.raw('medical_reference'),
+        where: whereClause(q),
+        orderBy: orderBy[q.sortBy],
+        limit: q.limit,
+        offset: q.offset,
+      });
     },
 
     /** The course catalogue in form order (degree, then name). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { findPage, searchTextMatches } from '../../lib/paged-query.ts';
 
 export type ReferenceQuery = {
   scheme: 'josaa' | 'csab';
@@ -52,10 +53,6 @@ const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
   college: sql`institute_name collate "C" asc, program_name collate "C" asc, closing_rank asc, id asc`,
 };
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The eligibility rules as SQL (each rule's source is stated in predictor.service.ts). */
 function whereClause(q: ReferenceQuery): SQL {
   const parts: SQL[] = [
@@ -77,7 +74,7 @@ function whereClause(q: ReferenceQuery): SQL {
   if (q.requireSports) parts.push(sql`sports_facility is not false`);
   if (q.requireHostel) parts.push(sql`hostel_facility is not false`);
   if (q.requireMess) parts.push(sql`mess_facility is not false`);
-  if (q.search) parts.push(sql`search_text like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
+  if (q.search) parts.push(searchTextMatches(q.search));
   return sql.join(parts, sql` and `);
 }
 
@@ -85,20 +82,14 @@ export function createPredictorRepository(db: Db) {
   return {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
-      const where = whereClause(q);
-      const res = (await db.execute(sql`
-        select id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type,
-               gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, fee_inr,
-               count(*) over ()::int as total
-        from engineering_reference
-        where ${where}
-        order by ${orderBy[q.sortBy]}
-        limit ${q.limit} offset ${q.offset}`)) as unknown as { rows: ReferenceRecord[] };
-      if (res.rows.length || q.offset === 0) return { rows: res.rows, total: res.rows[0]?.total ?? 0 };
-      const count = (await db.execute(sql`select count(*)::int as total from engineering_reference where ${where}`)) as unknown as {
-        rows: { total: number }[];
-      };
-      return { rows: [], total: count.rows[0]?.total ?? 0 };
+      return findPage<ReferenceRecord>(db, {
+        columns: sql.raw('id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, fee_inr'),
+        table: sql.raw('engineering_reference'),
+        where: whereClause(q),
+        orderBy: orderBy[q.sortBy],
+        limit: q.limit,
+        offset: q.offset,
+      });
     },
   };
 }
