@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database.ts';
 
 type Stream = 'engineering' | 'medical';
 type Engine = 'postgres' | 'pglite';
@@ -226,10 +226,8 @@ async function startServer(engine: Engine, serverUrl: string): Promise<{ child: 
   let databaseUrl = '';
   if (engine === 'postgres') {
     dbName = `rankwise_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await admin(serverUrl, `CREATE DATABASE ${dbName}`);
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
+    await adminQuery(serverUrl, `CREATE DATABASE ${dbName}`);
+    databaseUrl = withDatabase(serverUrl, dbName);
   }
   const child = fork(import.meta.filename, ['--serve'], {
     // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of the server process there.
@@ -250,19 +248,9 @@ async function startServer(engine: Engine, serverUrl: string): Promise<{ child: 
         child.send({ cmd: 'stop' });
       });
       rmSync(dataFolder, { recursive: true, force: true });
-      if (dbName) await admin(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      if (dbName) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     },
   };
-}
-
-async function admin(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 function ask<T>(child: ChildProcess, msg: unknown): Promise<T> {

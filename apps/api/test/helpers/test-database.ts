@@ -39,7 +39,8 @@ export function withDatabase(serverUrl: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
+/** Runs one statement on the server's maintenance database (CREATE / DROP DATABASE). */
+export async function adminQuery(serverUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
