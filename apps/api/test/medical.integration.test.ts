@@ -273,7 +273,8 @@ describe('medical submission limit', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ colleges: [], totalDocuments: 0, currentPage: 1 });
     expect((await post({ rank: 100, category: 'General', quota: 'All India', page: 3, sortBy: 'college' })).statusCode).toBe(200);
-    expect((await post({ ...a, rank: 200 })).statusCode).toBe(400); // unknown courses (empty catalogue): counted, then refused
+    expect((await post({ ...a, rank: 200 })).statusCode).toBe(400); // unknown courses (empty catalogue): refused, not counted
+    expect((await post({ rank: 250, category: 'General', quota: 'All India' })).statusCode).toBe(200);
     const over = await post({ rank: 300, category: 'General', quota: 'All India' });
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe('Max submissions limit per user Breached');

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceVisitorLimits } from '../../lib/preference-limits.ts';
 import { optionalUser } from '../../plugins/auth.ts';
 import { createMedicalRepository } from './medical.repository.ts';
-import { findMedicalColleges, medicalCourseCatalog, preferenceSet } from './medical.service.ts';
+import { assertKnownCourses, findMedicalColleges, medicalCourseCatalog, preferenceSet } from './medical.service.ts';
 
 // Routes of the medical feature (NEET PG predictor).
 export const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +23,7 @@ export const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = optionalUser(request);
       // A visitor sees the first page only.
       const prefs = enforceVisitorLimits(user, request.body, MEDICAL_PAGE_SIZE_SUBMIT);
+      await assertKnownCourses(repo, prefs.courses);
       await app.submissionLimiter.check(request, user, 'medical', preferenceSet(prefs));
       return findMedicalColleges(repo, prefs);
     },

@@ -57,21 +57,23 @@ export function toMedicalCollege(r: MedicalSeatRecord): MedicalCollege {
   };
 }
 
+/** A 400 naming each course the catalogue does not have (checked before the submission limit counts the set). */
+export async function assertKnownCourses(repo: MedicalRepository, courses: string[]): Promise<void> {
+  if (!courses.length) return;
+  const known = new Set((await repo.listCourses()).map((c) => c.name));
+  const fieldErrors: Record<string, string[]> = {};
+  courses.forEach((c, i) => {
+    if (!known.has(c)) fieldErrors[`courses.${i}`] = [`Unknown course: ${c}`];
+  });
+  if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_FAILED', 'Some preferences are not valid', fieldErrors);
+}
+
 export async function findMedicalColleges(repo: MedicalRepository, p: MedicalPreferences): Promise<MedicalResultsResponse> {
-  const courses = [...new Set(p.courses)];
-  if (courses.length) {
-    const known = new Set((await repo.listCourses()).map((c) => c.name));
-    const fieldErrors: Record<string, string[]> = {};
-    p.courses.forEach((c, i) => {
-      if (!known.has(c)) fieldErrors[`courses.${i}`] = [`Unknown course: ${c}`];
-    });
-    if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_FAILED', 'Some preferences are not valid', fieldErrors);
-  }
   const { rows, total } = await repo.findMatches({
     quota: p.quota,
     categories: SEAT_CATEGORIES_OF[p.category],
     rank: p.rank,
-    courses,
+    courses: [...new Set(p.courses)],
     search: p.searchQuery,
     sortBy: p.sortBy,
     limit: p.pageSize,
