@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button.tsx';
+import { SampleCards } from './sample-cards.tsx';
 
 const ENGINEERING_EMPTY_TEXT = 'No program matched these preferences in the reference round. Try other branches, a wider search, or check your rank.';
 
@@ -17,11 +17,11 @@ export function EmptyResults({ title, text = ENGINEERING_EMPTY_TEXT }: { title: 
 }
 
 /** What visitors see after the first page: blurred sample cards under a sign-in overlay (spec §2). */
-export function SignedOutOverlay({ title, text, action, onAction, sample }: { title: string; text?: string; action: string; onAction(): void; sample: ReactNode }) {
+export function SignedOutOverlay({ title, text, action, onAction }: { title: string; text?: string; action: string; onAction(): void }) {
   return (
     <div className="relative mt-6">
       <div aria-hidden="true" className="pointer-events-none select-none blur-sm">
-        {sample}
+        <SampleCards />
       </div>
       <div className="absolute inset-0 flex items-center justify-center bg-white/40 p-4">
         <div className="max-w-md rounded-2xl bg-white p-6 text-center shadow-xl ring-1 ring-slate-200">

@@ -1,14 +1,16 @@
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/predictor';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client.ts';
+import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
+import { useSession } from '@/lib/stores/session.ts';
 
 export const NO_PREFERENCES_MESSAGE = 'No preferences received. Please submit the form first.';
 
 /** Spec §4: a results page opened without preferences goes to /start with a toast. */
-export function useNoPreferencesRedirect(hasPreferences: boolean): void {
+function useNoPreferencesRedirect(hasPreferences: boolean): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (hasPreferences) return;
@@ -36,14 +38,40 @@ export function useResultsErrorHandler(error: Error | null, loadErrorMessage: st
   }, [error, navigate, openModal, loadErrorMessage]);
 }
 
-/** Search and sort live in the URL beside the preferences; an empty value removes the key. */
-export function useResultsParams() {
+/**
+ * What both results pages share: preferences, sort and search read from the URL (search and sort
+ * live beside the preferences; an empty value removes the key), the session, the comparison list
+ * cleared on opening (spec §4) and the no-preferences redirect. `parse` must be a stable function;
+ * the first sort option is the default.
+ */
+export function useResultsPage<P, S extends string>(parse: (params: URLSearchParams) => P | null, sortOptions: readonly { value: S }[]) {
   const [params, setParams] = useSearchParams();
+  const signedIn = useSession((s) => s.accessToken !== null);
+  // Until the start-up refresh answers, a signed-in student is not yet known: wait rather than fetch as a visitor.
+  const restoring = useSession((s) => s.restoring);
+  const clearCompare = useCompare((s) => s.clear);
+  const prefs = useMemo(() => parse(params), [parse, params]);
+  const defaultSort = sortOptions[0].value;
+  const sortBy = sortOptions.find((o) => o.value === params.get('sortBy'))?.value ?? defaultSort;
+  const search = params.get('q') ?? '';
+
+  useEffect(() => clearCompare(), [clearCompare]);
+  useNoPreferencesRedirect(prefs !== null);
+
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  return { params, setParam };
+  return {
+    prefs,
+    sortBy,
+    search,
+    signedIn,
+    /** Fetch only with preferences and once the session is known. */
+    ready: prefs !== null && !restoring,
+    setSearch: (q: string) => setParam('q', q),
+    setSort: (v: S) => setParam('sortBy', v === defaultSort ? '' : v),
+  };
 }

@@ -1,14 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { LoadMoreSentinel } from '@/components/results/load-more-sentinel.tsx';
-import { EmptyResults, ResultsSkeleton, SignedOutOverlay } from '@/components/results/results-states.tsx';
-import { SampleCards } from '@/components/results/sample-cards.tsx';
+import { ResultsGrid } from '@/components/results/results-grid.tsx';
+import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
 import { SearchBox } from '@/components/results/search-box.tsx';
 import { SortSelect } from '@/components/results/sort-select.tsx';
-import { useNoPreferencesRedirect, useResultsErrorHandler, useResultsParams } from '@/components/results/use-results-page.ts';
-import { useCompare } from '@/lib/stores/compare.ts';
+import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { useSession } from '@/lib/stores/session.ts';
 import { medicalResultsQuery, type MedicalSort } from '../api/medical.queries.ts';
 import { fromSearchParams } from '../preferences-url.ts';
 import { MedicalCollegeCard, roundsLabel } from './medical-college-card.tsx';
@@ -24,23 +20,10 @@ export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
 
 /** Spec §2 Medical results page. */
 export function MedicalCollegesPage() {
-  const { params, setParam } = useResultsParams();
-  const signedIn = useSession((s) => s.accessToken !== null);
-  const restoring = useSession((s) => s.restoring);
+  const { prefs, sortBy, search, signedIn, ready, setSearch, setSort } = useResultsPage(fromSearchParams, sortOptions);
   const openModal = useModal((s) => s.open);
-  const clearCompare = useCompare((s) => s.clear);
-  const prefs = useMemo(() => fromSearchParams(params), [params]);
-  const sortBy = sortOptions.find((o) => o.value === params.get('sortBy'))?.value ?? 'rank';
-  const search = params.get('q') ?? '';
 
-  // Spec §4: the comparison list is cleared whenever a results page opens.
-  useEffect(() => clearCompare(), [clearCompare]);
-
-  useNoPreferencesRedirect(prefs !== null);
-
-  // Waits for the start-up sign-in check, so a signed-in student is not first served the visitor view.
-  const query = useInfiniteQuery({ ...medicalResultsQuery(prefs!, sortBy, search, signedIn), enabled: prefs !== null && !restoring });
-
+  const query = useInfiniteQuery({ ...medicalResultsQuery(prefs!, sortBy, search, signedIn), enabled: ready });
   useResultsErrorHandler(query.error, MEDICAL_LOAD_ERROR_MESSAGE);
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
@@ -60,50 +43,37 @@ export function MedicalCollegesPage() {
         </p>
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onSearch={(q) => setParam('q', q)} disabled={!signedIn} placeholder="Search college, course or place" />
-        <SortSelect value={sortBy} options={sortOptions} onChange={(v) => setParam('sortBy', v === 'rank' ? '' : v)} />
+        <SearchBox value={search} onSearch={setSearch} disabled={!signedIn} placeholder="Search college, course or place" />
+        <SortSelect value={sortBy} options={sortOptions} onChange={setSort} />
       </div>
       <div className="mt-6">
-        {query.isPending ? (
-          <ResultsSkeleton />
-        ) : colleges.length === 0 && query.isSuccess ? (
-          <EmptyResults
-            title="No Medical Colleges Found"
-            text={
-              search && signedIn
-                ? `No seat matched "${search}" among your results. Try a shorter search or clear it.`
-                : 'No seat in these preferences closed at or after your rank in the reference rounds. Try other courses or another quota, or check your rank.'
-            }
-          />
-        ) : (
-          <>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Medical colleges">
-              {colleges.map((c) => (
-                <li key={c.id}>
-                  <MedicalCollegeCard college={c} />
-                </li>
-              ))}
-            </ul>
-            {signedIn ? (
-              <>
-                <LoadMoreSentinel active={Boolean(query.hasNextPage) && !query.isFetchingNextPage} onVisible={() => void query.fetchNextPage()} />
-                {query.isFetchingNextPage ? (
-                  <p role="status" className="text-center text-slate-700">
-                    Loading more medical colleges…
-                  </p>
-                ) : null}
-              </>
-            ) : total > colleges.length ? (
-              <SignedOutOverlay
-                title="See More Medical Colleges"
-                text={`${(total - colleges.length).toLocaleString('en-IN')} more ${total - colleges.length === 1 ? 'seat matches' : 'seats match'} your preferences. Sign up to see them all and search them.`}
-                action="Sign Up Now"
-                onAction={() => openModal('register')}
-                sample={<SampleCards />}
-              />
-            ) : null}
-          </>
-        )}
+        <ResultsGrid
+          query={query}
+          items={colleges}
+          total={total}
+          signedIn={signedIn}
+          label="Medical colleges"
+          renderItem={(c) => <MedicalCollegeCard college={c} />}
+          empty={
+            <EmptyResults
+              title="No Medical Colleges Found"
+              text={
+                search && signedIn
+                  ? `No seat matched "${search}" among your results. Try a shorter search or clear it.`
+                  : 'No seat in these preferences closed at or after your rank in the reference rounds. Try other courses or another quota, or check your rank.'
+              }
+            />
+          }
+          loadingMoreText="Loading more medical colleges…"
+          overlay={
+            <SignedOutOverlay
+              title="See More Medical Colleges"
+              text={`${(total - colleges.length).toLocaleString('en-IN')} more ${total - colleges.length === 1 ? 'seat matches' : 'seats match'} your preferences. Sign up to see them all and search them.`}
+              action="Sign Up Now"
+              onAction={() => openModal('register')}
+            />
+          }
+        />
       </div>
     </main>
   );
