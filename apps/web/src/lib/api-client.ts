@@ -97,7 +97,7 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The message to show for any thrown error. */
+/** Spec §8: the server's message for a refused request, otherwise the situation's own message. */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : err instanceof ApiError ? (err.status === 0 ? err.message : fallback) : fallback;
+  return err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : fallback;
 }

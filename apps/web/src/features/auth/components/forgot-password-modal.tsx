@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { authApi } from '../api/auth.api.ts';
 
 /** Spec §5: the forgot-password e-mail is required only. */
@@ -20,7 +20,7 @@ export function ForgotPasswordModal({ onClose }: ModalProps) {
       toast.success((await authApi.forgotPassword(email.trim())).message);
       onClose();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.resetLinkFailed);
+      toast.error(errorMessage(err, authTexts.resetLinkFailed));
     } finally {
       setBusy(false);
     }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
@@ -54,7 +54,7 @@ export function LoginModal({ onClose, props }: ModalProps) {
       toast.success(`Welcome back, ${res.user.username}!`);
       onClose();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.loginFailed);
+      toast.error(errorMessage(err, authTexts.loginFailed));
     }
   });
 

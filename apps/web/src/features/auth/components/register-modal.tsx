@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { authApi } from '../api/auth.api.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -30,7 +30,7 @@ export function RegisterModal({ onClose }: ModalProps) {
       open('verificationOtp', { ...values });
     } catch (err) {
       if (applyFieldErrors(err, setError)) return;
-      toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.otpFailed);
+      toast.error(errorMessage(err, authTexts.otpFailed));
     }
   });
   const field = (name: keyof RegisterForm) => register(name, { onChange: () => clearErrors(name) });

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { authApi } from '../api/auth.api.ts';
 import { PasswordInput } from './password-input.tsx';
 
@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
       toast.success(authTexts.passwordChanged);
       navigate('/', { replace: true });
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.resetFailed);
+      toast.error(errorMessage(err, authTexts.resetFailed));
     }
   });
   if (!token) return null;

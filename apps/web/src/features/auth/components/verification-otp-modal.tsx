@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { authApi } from '../api/auth.api.ts';
 import { OtpBoxes } from './otp-boxes.tsx';
@@ -34,7 +34,7 @@ export function VerificationOtpModal({ onClose, props }: ModalProps) {
       toast.success(res.message);
       open('login');
     } catch (err) {
-      const msg = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.registrationFailed;
+      const msg = errorMessage(err, authTexts.registrationFailed);
       setError(msg);
       toast.error(msg);
     } finally {
@@ -47,7 +47,7 @@ export function VerificationOtpModal({ onClose, props }: ModalProps) {
       setCooldown(RESEND_COOLDOWN_S);
       setDigits(['', '', '', '', '', '']);
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : authTexts.otpFailed);
+      toast.error(errorMessage(err, authTexts.otpFailed));
     }
   };
   return (
