@@ -31,8 +31,9 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
     try {
       await authApi.logout();
       s.clear();
-      queryClient.removeQueries({ queryKey: ['predictor'] });
-      toast.success('Logged out successfully');
+      // Nothing fetched for this student outlives the session (engineering and medical results alike).
+      queryClient.clear();
+      toast.success(authTexts.loggedOut);
     } catch {
       toast.error(authTexts.logoutFailed);
     } finally {
