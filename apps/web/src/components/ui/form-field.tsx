@@ -41,3 +41,17 @@ export function FormField({
 
 export const inputStyles =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-600';
+
+/** A select's options: an empty placeholder (so 'required' can fire) and the values as their own labels. */
+export function PlaceholderOptions({ placeholder, values }: { placeholder: string; values: readonly string[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
+  );
+}

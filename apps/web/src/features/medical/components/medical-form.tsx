@@ -5,7 +5,8 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
+import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
+import { pendingForm } from '@/lib/pending-form.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { medicalCoursesQuery } from '../api/medical.queries.ts';
@@ -17,16 +18,7 @@ const medicalFormSchema = medicalPreferencesSchema.pick({ rank: true, category: 
 type MedicalFormInput = { rank: string; category: string; quota: string; courses: string[] };
 type MedicalFormOutput = z.output<typeof medicalFormSchema>;
 
-const PENDING_KEY = 'rankwise.pendingMedicalForm';
-
-function savedValues(): MedicalFormInput | undefined {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    return raw ? (JSON.parse(raw) as MedicalFormInput) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const pending = pendingForm<MedicalFormInput>('Medical');
 
 /** Spec §2 Start page, Medical form (NEET PG). */
 export function MedicalForm() {
@@ -37,13 +29,12 @@ export function MedicalForm() {
   const { register, handleSubmit, control, formState, clearErrors } = useForm<MedicalFormInput, unknown, MedicalFormOutput>({
     // The selects hold '' until chosen, which the schema turns into 'Category/Quota is required'.
     resolver: zodResolver(medicalFormSchema) as unknown as Resolver<MedicalFormInput, unknown, MedicalFormOutput>,
-    defaultValues: savedValues() ?? { rank: '', category: '', quota: '', courses: [] },
+    defaultValues: pending.read() ?? { rank: '', category: '', quota: '', courses: [] },
   });
   const e = formState.errors;
 
   const onSubmit = handleSubmit((v) => {
-    // Nothing typed is lost: the form is kept for this tab while the student signs in.
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ rank: String(v.rank), category: v.category, quota: v.quota, courses: v.courses }));
+    pending.save({ rank: String(v.rank), category: v.category, quota: v.quota, courses: v.courses });
     if (!signedIn) {
       openModal('login');
       return;
@@ -63,24 +54,14 @@ export function MedicalForm() {
         <FormField label="Category" error={e.category?.message}>
           {(a) => (
             <select {...a} {...register('category', clearOnEdit('category'))} className={inputStyles}>
-              <option value="">Select category</option>
-              {medicalCategories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <PlaceholderOptions placeholder="Select category" values={medicalCategories} />
             </select>
           )}
         </FormField>
         <FormField label="Quota" error={e.quota?.message}>
           {(a) => (
             <select {...a} {...register('quota', clearOnEdit('quota'))} className={inputStyles}>
-              <option value="">Select quota</option>
-              {medicalQuotas.map((q) => (
-                <option key={q} value={q}>
-                  {q}
-                </option>
-              ))}
+              <PlaceholderOptions placeholder="Select quota" values={medicalQuotas} />
             </select>
           )}
         </FormField>

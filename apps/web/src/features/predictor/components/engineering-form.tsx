@@ -5,7 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
+import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
+import { pendingForm } from '@/lib/pending-form.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { toSearchParams } from '../preferences-url.ts';
@@ -40,16 +41,7 @@ export const engineeringFormSchema = z
   .refine((v) => v.examType === 'CSAB' || Boolean(v.seatType), { path: ['seatType'], message: 'Category is required', when: () => true });
 export type EngineeringFormValues = z.infer<typeof engineeringFormSchema>;
 
-const PENDING_KEY = 'rankwise.pendingEngineeringForm';
-
-function savedValues(): EngineeringFormValues | undefined {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY);
-    return raw ? (JSON.parse(raw) as EngineeringFormValues) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const pending = pendingForm<EngineeringFormValues>('Engineering');
 
 const examOptions = [
   { value: 'MAINS', label: 'JEE Mains' },
@@ -63,7 +55,7 @@ export function EngineeringForm() {
   const openModal = useModal((s) => s.open);
   const { register, handleSubmit, control, formState, clearErrors } = useForm<EngineeringFormValues>({
     resolver: zodResolver(engineeringFormSchema),
-    defaultValues: savedValues() ?? {
+    defaultValues: pending.read() ?? {
       examType: undefined,
       seatType: '',
       rank: '',
@@ -80,8 +72,7 @@ export function EngineeringForm() {
   const e = formState.errors;
 
   const onSubmit = handleSubmit((v) => {
-    // Nothing typed is lost: the form is kept for this tab while the student signs in.
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(v));
+    pending.save(v);
     if (!signedIn) {
       openModal('login');
       return;
@@ -128,12 +119,7 @@ export function EngineeringForm() {
           <FormField label="Category" error={e.seatType?.message}>
             {(a) => (
               <select {...a} {...register('seatType', clearOnEdit('seatType'))} className={inputStyles}>
-                <option value="">Select category</option>
-                {engineeringCategories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <PlaceholderOptions placeholder="Select category" values={engineeringCategories} />
               </select>
             )}
           </FormField>
@@ -157,12 +143,7 @@ export function EngineeringForm() {
         <FormField label="Home state" error={e.homeState?.message}>
           {(a) => (
             <select {...a} {...register('homeState', clearOnEdit('homeState'))} className={inputStyles}>
-              <option value="">Select your home state</option>
-              {homeStates.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <PlaceholderOptions placeholder="Select your home state" values={homeStates} />
             </select>
           )}
         </FormField>
