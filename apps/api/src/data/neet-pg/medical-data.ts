@@ -185,6 +185,12 @@ export function referenceRound(cutoffs: { year: number; round: number }[], year?
   return { year: y, round: r };
 }
 
+/** Opening rank is the lowest AIR allotted, closing the highest. */
+function widen(r: { openingRank: number; closingRank: number }, opening: number, closing: number): void {
+  r.openingRank = Math.min(r.openingRank, opening);
+  r.closingRank = Math.max(r.closingRank, closing);
+}
+
 /**
  * A seat's ranks in the reference round: the lowest (opening) and highest (closing) AIR at which
  * the seat (institute × course × quota × seat category) was allotted in any round of the reference
@@ -199,10 +205,8 @@ export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice
     if (c.year !== ref.year || c.round > ref.round) continue;
     const key = `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;
     const s = seats.get(key);
-    if (s) {
-      s.openingRank = Math.min(s.openingRank, c.openingRank);
-      s.closingRank = Math.max(s.closingRank, c.closingRank);
-    } else {
+    if (s) widen(s, c.openingRank, c.closingRank);
+    else {
       seats.set(key, {
         id: createHash('sha1').update(key).digest('hex').slice(0, 16),
         instituteId: c.instituteId,
@@ -221,6 +225,7 @@ export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice
 }
 
 type Variant = { raw: string; count: number; states: Map<string, number> };
+
 
 /** Reads and normalises the NEET PG files (no database). */
 export async function readMedicalData(dataDir: string): Promise<MedicalData> {
@@ -284,8 +289,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     const k = `${year}|${round}|${key}|${course}|${quota}|${category}`;
     const c = agg.get(k);
     if (c) {
-      c.openingRank = Math.min(c.openingRank, rank);
-      c.closingRank = Math.max(c.closingRank, rank);
+      widen(c, rank, rank);
       c.allotments++;
     } else {
       agg.set(k, { year, round, instituteId: key, course, quota, category, openingRank: rank, closingRank: rank, allotments: 1 });
@@ -351,8 +355,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     const k = `${c.year}|${c.round}|${instituteId}|${c.course}|${c.quota}|${c.category}`;
     const prev = cutoffs.get(k);
     if (prev) {
-      prev.openingRank = Math.min(prev.openingRank, c.openingRank);
-      prev.closingRank = Math.max(prev.closingRank, c.closingRank);
+      widen(prev, c.openingRank, c.closingRank);
       prev.allotments += c.allotments;
     } else cutoffs.set(k, { ...c, instituteId });
   }
