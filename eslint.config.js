@@ -27,7 +27,10 @@ export default tseslint.config(
   {
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'shared code never imports features or app' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'shared code never imports features or app' }] },
+      ],
     },
   },
   ...features.map((f) => ({
@@ -38,7 +41,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@/app/*', '**/app/*'], message: 'features never import app' },
-            { group: features.filter((o) => o !== f).flatMap((o) => [`@/features/${o}/*`, `**/features/${o}/**`]), message: 'a feature never imports another feature' },
+            {
+              group: features.filter((o) => o !== f).flatMap((o) => [`@/features/${o}/*`, `**/features/${o}/**`]),
+              message: 'a feature never imports another feature',
+            },
             { group: ['**/apps/api/**', '@rankwise/api*'], message: 'web never imports api' },
           ],
         },

@@ -80,7 +80,9 @@ async function serve(): Promise<void> {
   const tokens = await Promise.all(
     Array.from({ length: 200 }, (_, i) => signAccessToken(config, { id: `bench-${i}`, username: `bench_${i}`, email: `bench.${i}@example.in` })),
   );
-  const courses = ((await database.db.execute(sql`select name from medical_courses order by position`)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  const courses = ((await database.db.execute(sql`select name from medical_courses order by position`)) as unknown as { rows: { name: string }[] }).rows.map(
+    (r) => r.name,
+  );
 
   // The repository exactly as the routes use it, with its findMatches call timed.
   const engineeringRepo = createPredictorRepository(database.db);
@@ -299,7 +301,8 @@ async function load(port: number, stream: Stream, payloads: Payload[], tokens: s
       },
     ],
   });
-  if (result.non2xx || result.errors || result.timeouts) throw new Error(`${stream}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new Error(`${stream}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   return { p50: result.latency.p50, p99: result.latency.p99, avg: result.latency.average, rps: result.requests.average, total: result.requests.total };
 }
 
@@ -366,7 +369,13 @@ async function main(): Promise<void> {
         const payloads = stream === 'engineering' ? await engineeringMix(n) : await medicalMix(n, courses);
         console.log(`-- ${stream}: ${await checkMix(port, stream, payloads, tokens[0])}`);
         await load(port, stream, payloads, tokens, levels[0], 2); // warm-up
-        const raw = await ask<RawResult>(server.child, { cmd: 'raw', stream, payloads, seconds: Math.max(3, Math.round(duration / 2)), concurrency: engine === 'postgres' ? 10 : 1 });
+        const raw = await ask<RawResult>(server.child, {
+          cmd: 'raw',
+          stream,
+          payloads,
+          seconds: Math.max(3, Math.round(duration / 2)),
+          concurrency: engine === 'postgres' ? 10 : 1,
+        });
         console.log(
           `   repository query alone, one at a time: p50 ${f2(raw.sequential.p50)} ms, p99 ${f2(raw.sequential.p99)} ms, avg ${f2(raw.sequential.avg)} ms (${raw.sequential.n} payloads)`,
         );
@@ -377,14 +386,36 @@ async function main(): Promise<void> {
           `   HTTP, one at a time:                    p50 ${f2(one.p50)} ms, p99 ${f2(one.p99)} ms, avg ${f2(one.avg)} ms; ` +
             `${f2(one.p50 / raw.sequential.p50)}x the raw query at p50, ${f2(one.avg / raw.sequential.avg)}x on average`,
         );
-        rows.push([engine, stream, '1 (seq)', f2(one.p50), f2(one.p99), f2(one.avg), '', f2(raw.sequential.p50), f2(raw.sequential.avg), f2(one.avg / raw.sequential.avg)]);
+        rows.push([
+          engine,
+          stream,
+          '1 (seq)',
+          f2(one.p50),
+          f2(one.p99),
+          f2(one.avg),
+          '',
+          f2(raw.sequential.p50),
+          f2(raw.sequential.avg),
+          f2(one.avg / raw.sequential.avg),
+        ]);
         for (const connections of levels) {
           const r = await load(port, stream, payloads, tokens, connections, duration);
           console.log(
             `   HTTP, ${String(connections).padStart(3)} connections (autocannon, ${duration} s): p50 ${r.p50} ms, p99 ${r.p99} ms, avg ${f2(r.avg)} ms, ${f1(r.rps)} req/s (${r.total} requests); ` +
               `${connections} / ${f1(r.rps)} req/s = ${f1((connections / r.rps) * 1000)} ms mean time in system (Little's law)`,
           );
-          rows.push([engine, stream, String(connections), String(r.p50), String(r.p99), f2(r.avg), f1(r.rps), f2(raw.sequential.p50), f2(raw.sequential.avg), f2(r.avg / raw.sequential.avg)]);
+          rows.push([
+            engine,
+            stream,
+            String(connections),
+            String(r.p50),
+            String(r.p99),
+            f2(r.avg),
+            f1(r.rps),
+            f2(raw.sequential.p50),
+            f2(raw.sequential.avg),
+            f2(r.avg / raw.sequential.avg),
+          ]);
         }
       }
     } finally {

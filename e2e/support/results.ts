@@ -6,14 +6,23 @@ export type RecordedCall = { body: Record<string, unknown>; auth: string | undef
 export function recordCalls(page: Page, path: string): RecordedCall[] {
   const calls: RecordedCall[] = [];
   page.on('request', (r: Request) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === path) calls.push({ body: r.postDataJSON() as Record<string, unknown>, auth: r.headers().authorization });
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path)
+      calls.push({ body: r.postDataJSON() as Record<string, unknown>, auth: r.headers().authorization });
   });
   return calls;
 }
 
 /** The server's own answer for a preference set, asked directly (100 rows unless `body` says otherwise). */
-export async function askApi<T>(request: APIRequestContext, path: string, auth: string | undefined, body: Record<string, unknown>): Promise<{ colleges: T[]; totalDocuments: number }> {
-  const res = await request.post(path, { data: { page: 1, pageSize: 100, sortBy: 'rank', searchQuery: '', ...body }, headers: auth ? { authorization: auth } : {} });
+export async function askApi<T>(
+  request: APIRequestContext,
+  path: string,
+  auth: string | undefined,
+  body: Record<string, unknown>,
+): Promise<{ colleges: T[]; totalDocuments: number }> {
+  const res = await request.post(path, {
+    data: { page: 1, pageSize: 100, sortBy: 'rank', searchQuery: '', ...body },
+    headers: auth ? { authorization: auth } : {},
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { colleges: T[]; totalDocuments: number } }).data;
 }

@@ -155,7 +155,10 @@ test('a wrong code is refused with the server message and the account is not cre
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Signup' }).click();
   const { code, email } = await submitSignUp(page);
-  const wrong = code.split('').map((d) => String((Number(d) + 1) % 10)).join('');
+  const wrong = code
+    .split('')
+    .map((d) => String((Number(d) + 1) % 10))
+    .join('');
   const otp = page.getByRole('dialog', { name: 'Verify your e-mail' });
   await typeCode(page, wrong);
   await expect(otp.getByRole('alert')).toBeVisible();

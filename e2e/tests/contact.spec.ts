@@ -32,7 +32,9 @@ test('the contact form shows every spec message, clears it on edit, and sends to
 });
 
 test('a failed send keeps what the visitor typed', async ({ page }) => {
-  await page.route('**/api/v1/app/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' }));
+  await page.route('**/api/v1/app/contact', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' }),
+  );
   await page.goto('/contact');
   await page.getByLabel('Name').fill('Kept Name');
   await page.getByLabel('E-mail ID').fill('kept@example.in');

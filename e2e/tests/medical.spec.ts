@@ -22,7 +22,9 @@ async function cards(page: Page): Promise<Card[]> {
       els.map((el) => ({
         name: el.querySelector('h3')?.textContent ?? '',
         course: el.querySelector('h3 + p')?.textContent ?? '',
-        facts: Object.fromEntries([...el.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? ''])),
+        facts: Object.fromEntries(
+          [...el.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? '']),
+        ),
         note: el.querySelector(':scope > p')?.textContent ?? '',
       })),
     );
@@ -31,9 +33,6 @@ async function cards(page: Page): Promise<Card[]> {
 /** A seat is institute × course × quota × category; within one quota these three identify it. */
 const cardKey = (c: Card) => `${c.name}|${c.course}|${c.facts['Allotted category']}|${c.facts['Closing rank (AIR)']}`;
 const apiKey = (c: ApiCollege) => `${c['Allotted Institute']}|${c.Course}|${c['Alloted Category']}|${c.Rank.toLocaleString('en-IN')}`;
-
-
-
 
 async function openMedicalForm(page: Page, opts: { signedIn?: boolean } = {}) {
   await page.goto('/start');
@@ -69,7 +68,19 @@ test('the medical form shows every validation message, searches the course list,
   await expect(form.getByLabel('CRL rank')).toHaveAttribute('aria-invalid', 'false');
 
   // The spec's lists, in its order.
-  await expect(form.getByLabel('Category').locator('option')).toHaveText(['Select category', 'General', 'EWS', 'SC', 'OBC', 'ST', 'General PwD', 'OBC PwD', 'SC PwD', 'EWS PwD', 'ST PwD']);
+  await expect(form.getByLabel('Category').locator('option')).toHaveText([
+    'Select category',
+    'General',
+    'EWS',
+    'SC',
+    'OBC',
+    'ST',
+    'General PwD',
+    'OBC PwD',
+    'SC PwD',
+    'EWS PwD',
+    'ST PwD',
+  ]);
   await expect(form.getByLabel('Quota').locator('option')).toHaveText([
     'Select quota',
     'All India',
@@ -95,7 +106,9 @@ test('the medical form shows every validation message, searches the course list,
   const catalogue = await query<{ name: string; degree: string }>('select name, degree from medical_courses order by position');
   await expect(courses.getByRole('checkbox')).toHaveCount(catalogue.length);
   for (const degree of new Set(catalogue.map((c) => c.degree))) {
-    await expect(courses.getByRole('group', { name: degree, exact: true }).getByRole('checkbox')).toHaveCount(catalogue.filter((c) => c.degree === degree).length);
+    await expect(courses.getByRole('group', { name: degree, exact: true }).getByRole('checkbox')).toHaveCount(
+      catalogue.filter((c) => c.degree === degree).length,
+    );
   }
   await expect(courses.getByText('None selected: all courses are shown')).toBeVisible();
 
@@ -155,12 +168,18 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   await expect(page.getByRole('heading', { level: 1, name: 'Your Medical Dream Awaits' })).toBeVisible();
   const total = await countSql(`quota = 'All India' and category = 'OPEN' and closing_rank >= 5000`);
   expect(total).toBeGreaterThan(100);
-  await expect(page.getByText(`${total.toLocaleString('en-IN')} seats your NEET PG rank 5,000 could reach (All India, General), judged on MCC closing ranks of NEET PG 2024, rounds R1–R3.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `${total.toLocaleString('en-IN')} seats your NEET PG rank 5,000 could reach (All India, General), judged on MCC closing ranks of NEET PG 2024, rounds R1–R3.`,
+    ),
+  ).toBeVisible();
 
   // First page: 10 rows (spec §7).
   const list = page.getByRole('list', { name: 'Medical colleges' });
   await expect(list.getByRole('article')).toHaveCount(10);
-  expect(calls.map((c) => c.body)).toEqual([{ rank: 5000, category: 'General', quota: 'All India', courses: [], examType: 'NEET', page: 1, pageSize: 10, sortBy: 'rank', searchQuery: '' }]);
+  expect(calls.map((c) => c.body)).toEqual([
+    { rank: 5000, category: 'General', quota: 'All India', courses: [], examType: 'NEET', page: 1, pageSize: 10, sortBy: 'rank', searchQuery: '' },
+  ]);
   const auth = calls[0].auth;
   expect(auth).toMatch(/^Bearer /);
 
@@ -183,7 +202,9 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   // Each card: the spec's fields, the closing rank it is judged on, its year and rounds, the fee or NA.
   for (const [i, c] of shown.entries()) {
     const s = server.colleges[i];
-    expect(Object.keys(c.facts)).toEqual(expect.arrayContaining(['Closing rank (AIR)', 'Annual fee', 'Allotted quota', 'Allotted category', 'Candidate category', 'Location']));
+    expect(Object.keys(c.facts)).toEqual(
+      expect.arrayContaining(['Closing rank (AIR)', 'Annual fee', 'Allotted quota', 'Allotted category', 'Candidate category', 'Location']),
+    );
     expect(c.facts['Allotted quota']).toBe('All India');
     expect(c.facts['Allotted category']).toBe('OPEN');
     expect(c.facts['Candidate category']).toBe('NA');
@@ -224,7 +245,9 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   ] as const) {
     await sort.selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`sortBy=${value}`));
-    const expected = (await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank: 5000, category: 'General', quota: 'All India', sortBy: value })).colleges.slice(0, 10).map(apiKey);
+    const expected = (await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank: 5000, category: 'General', quota: 'All India', sortBy: value })).colleges
+      .slice(0, 10)
+      .map(apiKey);
     await expect.poll(async () => (await cards(page)).map(cardKey)).toEqual(expected);
     const got = await cards(page);
     if (value === 'fees') {
@@ -248,10 +271,16 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
     await f2.getByRole('checkbox', { name: c, exact: true }).check();
   }
   await f2.getByRole('button', { name: 'Submit Preferences' }).click();
-  await expect(page).toHaveURL(/\/medical-colleges\?rank=20000&category=OBC&quota=All\+India&course=MS\+IN\+ORTHOPAEDICS&course=DIPLOMA\+IN\+ORTHOPAEDICS&course=DNB\+IN\+ORTHOPAEDICS$/);
-  const ortho = await countSql(`quota = 'All India' and category in ('OBC', 'OPEN') and closing_rank >= 20000 and course in (${chosen.map((c) => `'${c}'`).join(', ')})`);
+  await expect(page).toHaveURL(
+    /\/medical-colleges\?rank=20000&category=OBC&quota=All\+India&course=MS\+IN\+ORTHOPAEDICS&course=DIPLOMA\+IN\+ORTHOPAEDICS&course=DNB\+IN\+ORTHOPAEDICS$/,
+  );
+  const ortho = await countSql(
+    `quota = 'All India' and category in ('OBC', 'OPEN') and closing_rank >= 20000 and course in (${chosen.map((c) => `'${c}'`).join(', ')})`,
+  );
   expect(ortho).toBeGreaterThan(0);
-  await expect(page.getByText(`${ortho.toLocaleString('en-IN')} ${ortho === 1 ? 'seat' : 'seats'} your NEET PG rank 20,000 could reach (All India, OBC)`)).toBeVisible();
+  await expect(
+    page.getByText(`${ortho.toLocaleString('en-IN')} ${ortho === 1 ? 'seat' : 'seats'} your NEET PG rank 20,000 could reach (All India, OBC)`),
+  ).toBeVisible();
   if (ortho > 10) await scrollToEnd(page);
   await expect(list.getByRole('article')).toHaveCount(ortho);
   for (const c of await cards(page)) {
@@ -259,14 +288,15 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
     expect(['OBC', 'OPEN']).toContain(c.facts['Allotted category']);
   }
 
-  const [{ max }] = await query<{ max: number }>(`select max(closing_rank)::int as max from medical_reference where quota = 'Jain Minority Quota' and category = 'OPEN'`);
+  const [{ max }] = await query<{ max: number }>(
+    `select max(closing_rank)::int as max from medical_reference where quota = 'Jain Minority Quota' and category = 'OPEN'`,
+  );
   await page.goto(`/medical-colleges?rank=${max + 1}&category=General&quota=Jain+Minority+Quota`);
   await expect(page.getByRole('heading', { name: 'No Medical Colleges Found' })).toBeVisible();
   await expect(list).toBeHidden();
   await page.getByRole('link', { name: 'Adjust Preferences' }).click();
   await expect(page).toHaveURL(/\/start$/);
 });
-
 
 test('a visitor sees the first page, blurred samples and See More Medical Colleges; Sign Up Now unlocks the same results', async ({ page }) => {
   test.setTimeout(90_000);
@@ -326,7 +356,8 @@ test("the submission limit shows 'Max submissions limit per user Breached' for 6
   const auth = calls.find((c) => c.auth)?.auth;
   expect(auth).toBeDefined();
   // The account has used 1 preference set; 49 more fill the limit of 50 (the harness's default).
-  for (let rank = 6001; rank < 6050; rank++) await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank, category: 'General', quota: 'All India', pageSize: 10 });
+  for (let rank = 6001; rank < 6050; rank++)
+    await askApi<ApiCollege>(request, PREFS, auth, { ...NEET, rank, category: 'General', quota: 'All India', pageSize: 10 });
 
   const form = await openMedicalForm(page, { signedIn: true });
   await form.getByLabel('CRL rank').fill('7777');

@@ -40,7 +40,9 @@ async function cards(page: Page): Promise<Card[]> {
         id: (el.getAttribute('aria-labelledby') ?? '').replace(/^c-/, ''),
         name: el.querySelector('h3')?.textContent ?? '',
         program: el.querySelector('h3 + p')?.textContent ?? '',
-        facts: Object.fromEntries([...el.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? ''])),
+        facts: Object.fromEntries(
+          [...el.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? '']),
+        ),
         note: el.querySelector(':scope > p')?.textContent ?? '',
       })),
     );
@@ -50,8 +52,6 @@ const closing = (c: Card) => Number(c.facts['Closing rank'].replace(/,/g, ''));
 const packageOf = (c: Card) => Object.entries(c.facts).find(([k]) => k.startsWith('Median package'))![1];
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-
-
 async function iitNames(): Promise<Set<string>> {
   const rows = await query<{ name: string }>(`select name from engineering_institutes where type = 'IIT'`);
   expect(rows.length).toBeGreaterThan(20);
@@ -60,9 +60,10 @@ async function iitNames(): Promise<Set<string>> {
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
-
 
 async function openEngineeringForm(page: Page, opts: { signedIn?: boolean } = {}) {
   await page.goto('/start');
@@ -88,13 +89,26 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
   const exam = form.getByRole('group', { name: 'Exam type' });
   await expect(exam.getByRole('radio')).toHaveCount(3);
   for (const label of ['JEE Mains', 'JEE Advanced', 'CSAB']) await expect(exam.getByRole('radio', { name: label })).not.toBeChecked();
-  await expect(form.getByLabel('Category', { exact: true }).locator('option')).toHaveText(['Select category', 'OPEN', 'OPEN(PWD)', 'EWS', 'EWS(PWD)', 'OBC-NCL', 'OBC-NCL(PWD)', 'SC', 'SC(PWD)', 'ST', 'ST(PWD)']);
+  await expect(form.getByLabel('Category', { exact: true }).locator('option')).toHaveText([
+    'Select category',
+    'OPEN',
+    'OPEN(PWD)',
+    'EWS',
+    'EWS(PWD)',
+    'OBC-NCL',
+    'OBC-NCL(PWD)',
+    'SC',
+    'SC(PWD)',
+    'ST',
+    'ST(PWD)',
+  ]);
   await expect(form.getByLabel('Gender').locator('option')).toHaveText(['Male', 'Female']);
   // Every state and union territory plus 'Outside India' (DECISIONS.md), after the placeholder.
   const states = form.getByLabel('Home state').locator('option');
   await expect(states).toHaveCount(1 + 36 + 1);
   await expect(states.first()).toHaveText('Select your home state');
-  for (const s of ['Maharashtra', 'Ladakh', 'Jammu and Kashmir', 'Goa', 'Outside India']) await expect(states.filter({ hasText: new RegExp(`^${s}$`) })).toHaveCount(1);
+  for (const s of ['Maharashtra', 'Ladakh', 'Jammu and Kashmir', 'Goa', 'Outside India'])
+    await expect(states.filter({ hasText: new RegExp(`^${s}$`) })).toHaveCount(1);
   for (const f of ['Sports facility', 'Mess facility', 'Hostel facility']) {
     await expect(form.getByLabel(f)).toHaveValue('Yes');
     await expect(form.getByLabel(f).locator('option')).toHaveText(['Yes', 'No']);
@@ -207,7 +221,9 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
        and seat_type = 'OPEN' and closing_rank >= 20000 and (quota = 'AI' or (quota = 'HS' and state = 'Maharashtra') or (quota = 'OS' and state is distinct from 'Maharashtra'))`,
   );
   expect(total).toBeGreaterThan(105);
-  await expect(page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`)).toBeVisible();
+  await expect(
+    page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`),
+  ).toBeVisible();
   const server = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100 });
   expect(server.totalDocuments).toBe(total);
   const page2 = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100, page: 2 });
@@ -338,9 +354,24 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   );
   const list = page.getByRole('list', { name: 'Colleges' });
   await expect(list.getByRole('article').first()).toBeVisible();
-  expect(calls[0].body).toMatchObject({ examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: false });
+  expect(calls[0].body).toMatchObject({
+    examType: 'IIT',
+    rank: 2000,
+    seatType: 'OBC-NCL',
+    gender: 'Female',
+    branch: ['Computer Science & IT', 'Electrical & Electronics'],
+    hostelFacility: false,
+  });
   const auth = calls[0].auth;
-  const adv = await askApi<ApiCollege>(request, PREFS, auth, { examType: 'IIT', rank: 2000, seatType: 'OBC-NCL', gender: 'Female', homeState: 'Tamil Nadu', branch: ['Computer Science & IT', 'Electrical & Electronics'], hostelFacility: 'No' });
+  const adv = await askApi<ApiCollege>(request, PREFS, auth, {
+    examType: 'IIT',
+    rank: 2000,
+    seatType: 'OBC-NCL',
+    gender: 'Female',
+    homeState: 'Tamil Nadu',
+    branch: ['Computer Science & IT', 'Electrical & Electronics'],
+    hostelFacility: 'No',
+  });
   expect(adv.totalDocuments).toBeGreaterThan(0);
   expect(adv.totalDocuments).toBeLessThanOrEqual(100);
   if (adv.totalDocuments > 35) await scrollToEnd(page);
@@ -375,7 +406,18 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   await expect(page).toHaveURL(/\/colleges\?examType=CSAB&rank=60000&gender=Male&homeState=Bihar&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes$/);
   await expect(list.getByRole('article')).toHaveCount(35);
   expect(calls[0].body).toEqual({
-    examType: 'CSAB', rank: 60000, gender: 'Male', homeState: 'Bihar', branch: [], sportsFacility: true, hostelFacility: true, messFacility: true, page: 1, pageSize: 35, sortBy: 'rank', searchQuery: '',
+    examType: 'CSAB',
+    rank: 60000,
+    gender: 'Male',
+    homeState: 'Bihar',
+    branch: [],
+    sportsFacility: true,
+    hostelFacility: true,
+    messFacility: true,
+    page: 1,
+    pageSize: 35,
+    sortBy: 'rank',
+    searchQuery: '',
   });
   const csab = await cards(page);
   expect(csab.some((c) => / · CSAB 2025 round \d$/.test(c.note))).toBe(true);
@@ -386,12 +428,17 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   }
 
   // No IIT seat closed at or beyond this rank in the reference data: the empty state.
-  const [{ max }] = await query<{ max: number }>(`select max(closing_rank)::int as max from engineering_reference where institute_type = 'IIT' and seat_type = 'OPEN' and gender = 'Gender-Neutral'`);
+  const [{ max }] = await query<{ max: number }>(
+    `select max(closing_rank)::int as max from engineering_reference where institute_type = 'IIT' and seat_type = 'OPEN' and gender = 'Gender-Neutral'`,
+  );
   await page.goto(`/colleges?examType=IIT&rank=${max + 1}&seatType=OPEN&gender=Male&homeState=Kerala&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes`);
   await expect(page.getByRole('heading', { name: 'No Colleges Found' })).toBeVisible();
   await expect(list).toBeHidden();
   // The same rank reaches NITs with JEE Main.
-  expect((await askApi<ApiCollege>(request, PREFS, auth, { examType: '', rank: max + 1, seatType: 'OPEN', gender: 'Male', homeState: 'Kerala', branch: [] })).totalDocuments).toBeGreaterThan(0);
+  expect(
+    (await askApi<ApiCollege>(request, PREFS, auth, { examType: '', rank: max + 1, seatType: 'OPEN', gender: 'Male', homeState: 'Kerala', branch: [] }))
+      .totalDocuments,
+  ).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Adjust Preferences' }).click();
   await expect(page).toHaveURL(/\/start$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your stream' })).toBeVisible();

@@ -11,7 +11,12 @@ const RESULTS = '/colleges?examType=IIT&rank=500&seatType=OPEN&gender=Male&homeS
 async function expiredToken(email: string, username: string): Promise<string> {
   const [user] = await query<{ id: string }>(`select id from users where email = '${email}'`);
   const past = Math.floor(Date.now() / 1000) - 3600;
-  return new SignJWT({ username, email }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(past - 900).setExpirationTime(past).sign(TEST_SECRET);
+  return new SignJWT({ username, email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuedAt(past - 900)
+    .setExpirationTime(past)
+    .sign(TEST_SECRET);
 }
 
 /** Sends the first predictor call with the expired token, as if it had run out meanwhile. */

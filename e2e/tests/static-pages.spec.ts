@@ -2,13 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const pages: [string, string, string[]][] = [
-  ['/about', 'About Us', ['Our vision', 'Our mission', 'Innovation', 'Empathy', 'Accuracy', 'Accessibility', 'Integrity', 'Need Assistance?', 'support@rankwise.in']],
+  [
+    '/about',
+    'About Us',
+    ['Our vision', 'Our mission', 'Innovation', 'Empathy', 'Accuracy', 'Accessibility', 'Integrity', 'Need Assistance?', 'support@rankwise.in'],
+  ],
   ['/privacy-policy', 'Privacy Policy', ['Your account', 'Bookings and payments', 'Reviews', 'Messages to us', 'Your rights']],
   ['/terms', 'Terms & Conditions', ['Predictions are guidance, not a guarantee', 'Payments and refunds', 'Contact and disputes']],
   ['/help-center', 'Help Center', ['Mail', 'Feedback']],
   ['/faq', 'Frequently Asked Questions', ['college finder', 'database', 'rankings', 'filters', 'benefits', 'secure']],
   ['/feedback', 'Feedback Form', ['You Rated 4.5', 'Overall experience', 'Ease of use', 'Performance']],
-  ['/upcoming-features', 'Upcoming Features', ['Personalized AI college finder', 'Connect with students', 'Distance learning', 'Scholarships matched to your rank']],
+  [
+    '/upcoming-features',
+    'Upcoming Features',
+    ['Personalized AI college finder', 'Connect with students', 'Distance learning', 'Scholarships matched to your rank'],
+  ],
   ['/contact', 'Contact Us', ['Name', 'E-mail ID', 'Phone', 'Message']],
 ];
 

@@ -6,9 +6,7 @@ import { z } from 'zod';
 /** Repository root (apps/api/src -> ../../..). */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 
 const envSchema = z.object({
@@ -42,7 +40,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Rankwise <no-reply@rankwise.local>'),
@@ -61,7 +63,11 @@ const envSchema = z.object({
   ADDRESS_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** Preference sets a visitor or account may submit per window (counted on new sets only). */
   SUBMISSION_LIMIT: z.coerce.number().int().positive().default(50),
-  SUBMISSION_WINDOW_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
+  SUBMISSION_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
 });
 
 export type Config = z.output<typeof envSchema> & { JWT_SECRET: string; databaseKind: 'pglite' | 'postgres' };

@@ -101,11 +101,21 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   it('answers an expired access token with 403 Access token expired; refresh then works', async () => {
     const login = await post('/login', { email: 'asha@example.in', password: 'correct-horse-1' });
     const expired = await signAccessToken(app.config, { id: 'x', username: 'asha_r', email: 'asha@example.in' }, -5);
-    const res = await app.inject({ method: 'POST', url: '/api/v1/college/preferences', payload: { rank: 1, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Goa' }, headers: { authorization: `Bearer ${expired}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/college/preferences',
+      payload: { rank: 1, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Goa' },
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Access token expired');
     const fresh = await post('/refresh-token', undefined, cookieOf(login));
-    const retry = await app.inject({ method: 'POST', url: '/api/v1/college/preferences', payload: { rank: 1, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Goa' }, headers: { authorization: `Bearer ${fresh.json().accessToken}` } });
+    const retry = await app.inject({
+      method: 'POST',
+      url: '/api/v1/college/preferences',
+      payload: { rank: 1, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Goa' },
+      headers: { authorization: `Bearer ${fresh.json().accessToken}` },
+    });
     expect(retry.statusCode).toBe(200);
   });
 
@@ -114,7 +124,10 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const otp = await codeFor('ravi@example.in');
     const wrong = otp === '000000' ? '111111' : '000000';
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await post('/register', { username: 'ravi', email: 'ravi@example.in', password: 'long-enough-pw', otp: wrong }, undefined, `10.1.0.${i}`)).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (await post('/register', { username: 'ravi', email: 'ravi@example.in', password: 'long-enough-pw', otp: wrong }, undefined, `10.1.0.${i}`)).statusCode,
+      );
     expect(codes).toEqual([400, 400, 400, 400, 429]);
     const locked = await post('/register', { username: 'ravi', email: 'ravi@example.in', password: 'long-enough-pw', otp }, undefined, '10.1.0.9');
     expect(locked.statusCode).toBe(429);
@@ -158,7 +171,9 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     secrets.push(token);
     expect(mail.text).toContain(`http://localhost:3000/auth/verify-reset-token/${token}`);
     expect((await post('/verify-reset-token', { token }, undefined, '10.0.1.4')).json()).toMatchObject({ valid: true, data: { valid: true } });
-    expect((await post('/reset-password', { token, newPassword: 'short' }, undefined, '10.0.1.5')).json().fieldErrors).toEqual({ newPassword: ['Password must be at least 8 characters long'] });
+    expect((await post('/reset-password', { token, newPassword: 'short' }, undefined, '10.0.1.5')).json().fieldErrors).toEqual({
+      newPassword: ['Password must be at least 8 characters long'],
+    });
     const ok = await post('/reset-password', { token, password: 'brand-new-pass' }, undefined, '10.0.1.6');
     expect(ok.json()).toEqual({ message: 'Password changed successfully' });
     secrets.push('brand-new-pass');
@@ -185,7 +200,9 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toEqual({ username: 'MeeraIyer', email: 'meera@gmail.com', profilePicture: null });
     expect((await withClaims(meera, () => post('/google', { code: 'again' }, undefined, '10.0.3.2'))).json().user.username).toBe('MeeraIyer');
-    const unverified = await withClaims({ ...meera, sub: 'g-999', email: 'x@gmail.com', email_verified: false }, () => post('/google', { code: 'c' }, undefined, '10.0.3.4'));
+    const unverified = await withClaims({ ...meera, sub: 'g-999', email: 'x@gmail.com', email_verified: false }, () =>
+      post('/google', { code: 'c' }, undefined, '10.0.3.4'),
+    );
     expect(unverified.statusCode).toBe(401);
     oidc.service.once('beforeResponse', (res) => {
       res.statusCode = 400;

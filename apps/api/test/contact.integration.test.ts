@@ -22,11 +22,20 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': '1.1.1.1', ...headers } });
 
   it('stores the message, e-mails support and answers the spec text', async () => {
-    const res = await post('/api/v1/app/contact', { name: '  Asha Rao ', email: 'asha@example.in', phone: '+91 98765 43210', message: 'Which NITs take my rank?' });
+    const res = await post('/api/v1/app/contact', {
+      name: '  Asha Rao ',
+      email: 'asha@example.in',
+      phone: '+91 98765 43210',
+      message: 'Which NITs take my rank?',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Message sent successfully! We will get back to you soon.' });
-    const rows = (await t.db.database.db.execute(sql`select kind, name, email, phone, message, mail_status from form_submissions where kind = 'contact'`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toEqual([{ kind: 'contact', name: 'Asha Rao', email: 'asha@example.in', phone: '+919876543210', message: 'Which NITs take my rank?', mail_status: 'sent' }]);
+    const rows = (await t.db.database.db.execute(
+      sql`select kind, name, email, phone, message, mail_status from form_submissions where kind = 'contact'`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows.rows).toEqual([
+      { kind: 'contact', name: 'Asha Rao', email: 'asha@example.in', phone: '+919876543210', message: 'Which NITs take my rank?', mail_status: 'sent' },
+    ]);
     const mail = await smtp.waitFor((m) => m.subject.includes('Asha Rao'));
     expect(mail.to).toEqual(['help@rankwise.test']);
     expect(mail.text).toContain('Which NITs take my rank?');
@@ -34,8 +43,18 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
 
   it.each([
     [{}, { name: ['Name is required'], email: ['Email is required'], phone: ['Phone number is required'], message: ['Message is required'] }],
-    [{ name: '   ', email: '', phone: '', message: '   ' }, { name: ['Name is required'], email: ['Email is required'], phone: ['Phone number is required'], message: ['Message is required'] }],
-    [{ name: 'A', email: 'not-an-email', phone: '12345', message: 'short' }, { email: ['Please enter a valid email address'], phone: ['Please enter a valid Indian phone number'], message: ['Message must be at least 10 characters long'] }],
+    [
+      { name: '   ', email: '', phone: '', message: '   ' },
+      { name: ['Name is required'], email: ['Email is required'], phone: ['Phone number is required'], message: ['Message is required'] },
+    ],
+    [
+      { name: 'A', email: 'not-an-email', phone: '12345', message: 'short' },
+      {
+        email: ['Please enter a valid email address'],
+        phone: ['Please enter a valid Indian phone number'],
+        message: ['Message must be at least 10 characters long'],
+      },
+    ],
     [{ name: 'A', email: 'a@b.in', phone: '5876543210', message: 'long enough message' }, { phone: ['Please enter a valid Indian phone number'] }],
   ])('answers 400 with the spec messages for %j', async (body, fieldErrors) => {
     const res = await post('/api/v1/app/contact', body, { 'x-forwarded-for': `2.2.2.${Math.floor(Math.random() * 250)}` });
@@ -45,7 +64,11 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
 
   it('accepts the Indian number forms the spec allows', async () => {
     for (const phone of ['9876543210', '+919876543210', '09876543210', '919876543210', '+91 9876543210']) {
-      const res = await post('/api/v1/app/contact', { name: 'P', email: 'p@example.in', phone, message: 'Phone format check' }, { 'x-forwarded-for': `3.3.3.${phone.length}` });
+      const res = await post(
+        '/api/v1/app/contact',
+        { name: 'P', email: 'p@example.in', phone, message: 'Phone format check' },
+        { 'x-forwarded-for': `3.3.3.${phone.length}` },
+      );
       expect(res.statusCode, phone).toBe(200);
     }
   });
@@ -78,7 +101,9 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
     expect(fb.statusCode).toBe(200);
     const badFb = await post('/api/v1/app/feedback', { overallExperience: 9 }, { 'x-forwarded-for': '4.4.4.6' });
     expect(badFb.statusCode).toBe(400);
-    const rows = (await t.db.database.db.execute(sql`select kind, details from form_submissions where kind in ('help', 'feedback') order by kind`)) as unknown as { rows: unknown[] };
+    const rows = (await t.db.database.db.execute(
+      sql`select kind, details from form_submissions where kind in ('help', 'feedback') order by kind`,
+    )) as unknown as { rows: unknown[] };
     expect(rows.rows).toEqual([
       { kind: 'feedback', details: { overallExperience: 5, easeOfUse: 4, performance: 3 } },
       { kind: 'help', details: null },
@@ -89,9 +114,16 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
 describe('when the mail server is down', () => {
   it('still stores the message and thanks the visitor', async () => {
     const config = testConfig({ SMTP_URL: 'smtp://127.0.0.1:1' });
-    const t = await buildTestApp('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' }, mailer: createMailer(config, (await import('pino')).pino({ level: 'silent' }) as never) });
+    const t = await buildTestApp('pglite', {
+      env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+      mailer: createMailer(config, (await import('pino')).pino({ level: 'silent' }) as never),
+    });
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: { name: 'Kept', email: 'k@example.in', phone: '9876543210', message: 'Do not lose me please' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/app/contact',
+        payload: { name: 'Kept', email: 'k@example.in', phone: '9876543210', message: 'Do not lose me please' },
+      });
       expect(res.statusCode).toBe(200);
       const rows = (await t.db.database.db.execute(sql`select message, mail_status from form_submissions`)) as unknown as { rows: unknown[] };
       expect(rows.rows).toEqual([{ message: 'Do not lose me please', mail_status: 'failed' }]);

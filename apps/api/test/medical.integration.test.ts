@@ -124,9 +124,9 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   // (R3). MCC fee file: MAMC (700119) gives an annual fee of 0, so 'NA'.
   it('pins Maulana Azad Medical College, MD General Medicine: OPEN closes at 64, EWS at 405', async () => {
     const find = async (rank: number, category: string) =>
-      ((await post({ rank, category, quota: 'All India', courses: ['MD IN GENERAL MEDICINE'], pageSize: 100 })).json().data.colleges as MedicalCollege[]).filter(
-        (c) => c.instituteId === 'mcc-700119',
-      );
+      (
+        (await post({ rank, category, quota: 'All India', courses: ['MD IN GENERAL MEDICINE'], pageSize: 100 })).json().data.colleges as MedicalCollege[]
+      ).filter((c) => c.instituteId === 'mcc-700119');
     const open = await find(64, 'General');
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({
@@ -158,38 +158,44 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   it('pins a PwD seat at UCMS, merged across spellings, with its fee from the MCC fee file', async () => {
     const res = (await post({ rank: 95021, category: 'SC PwD', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
     const ucms = (res.data.colleges as MedicalCollege[]).filter((c) => c.instituteId === 'mcc-700123');
-    expect(ucms.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank'], c.Fees, c['Annual Fee']])).toEqual([['SC PWD', 95021, 57545, '57,810', '57,810']]);
+    expect(ucms.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank'], c.Fees, c['Annual Fee']])).toEqual([
+      ['SC PWD', 95021, 57545, '57,810', '57,810'],
+    ]);
     const general = (await post({ rank: 95021, category: 'General', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
     expect((general.data.colleges as MedicalCollege[]).some((c) => c['Alloted Category'] !== 'OPEN')).toBe(false);
   });
 
-  it.each(payloads.map((p, i) => [i, p] as const))('payload %i matches the independent computation from the raw CSV', async (_i, p) => {
-    const want = expected(raw, idOf, p as never);
-    expect(want.length).toBeGreaterThan(0);
-    const got = await all(p);
-    expect(got.total).toBe(want.length);
-    expect(got.colleges).toHaveLength(want.length);
-    const gotMap = new Map(got.colleges.map((c) => [key({ id: c.instituteId, course: c.Course, cat: c['Alloted Category'] }), c]));
-    expect(gotMap.size).toBe(got.colleges.length);
-    for (const w of want) {
-      const g = gotMap.get(key(w));
-      expect(g, `missing ${key(w)}`).toBeDefined();
-      expect([g!.Rank, g!['Opening Rank'], g!['Allotted Quota'], g!.year, g!.round]).toEqual([w.close, w.open, p.quota, 2024, 'R3']);
-    }
-    const sortBy = p.sortBy ?? 'rank';
-    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    for (let i = 1; i < got.colleges.length; i++) {
-      const [a, b] = [got.colleges[i - 1], got.colleges[i]];
-      if (sortBy === 'rank') expect(a.Rank).toBeLessThanOrEqual(b.Rank);
-      if (sortBy === 'college') expect(cmp(a.collegeName, b.collegeName)).toBeLessThanOrEqual(0);
-      if (sortBy === 'course') expect(cmp(a.Course, b.Course)).toBeLessThanOrEqual(0);
-      if (sortBy === 'fees') {
-        const fa = a.Fees === 'NA' ? Infinity : Number(a.Fees.replaceAll(',', ''));
-        const fb = b.Fees === 'NA' ? Infinity : Number(b.Fees.replaceAll(',', ''));
-        expect(fa).toBeLessThanOrEqual(fb);
+  it.each(payloads.map((p, i) => [i, p] as const))(
+    'payload %i matches the independent computation from the raw CSV',
+    async (_i, p) => {
+      const want = expected(raw, idOf, p as never);
+      expect(want.length).toBeGreaterThan(0);
+      const got = await all(p);
+      expect(got.total).toBe(want.length);
+      expect(got.colleges).toHaveLength(want.length);
+      const gotMap = new Map(got.colleges.map((c) => [key({ id: c.instituteId, course: c.Course, cat: c['Alloted Category'] }), c]));
+      expect(gotMap.size).toBe(got.colleges.length);
+      for (const w of want) {
+        const g = gotMap.get(key(w));
+        expect(g, `missing ${key(w)}`).toBeDefined();
+        expect([g!.Rank, g!['Opening Rank'], g!['Allotted Quota'], g!.year, g!.round]).toEqual([w.close, w.open, p.quota, 2024, 'R3']);
       }
-    }
-  }, 120_000);
+      const sortBy = p.sortBy ?? 'rank';
+      const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      for (let i = 1; i < got.colleges.length; i++) {
+        const [a, b] = [got.colleges[i - 1], got.colleges[i]];
+        if (sortBy === 'rank') expect(a.Rank).toBeLessThanOrEqual(b.Rank);
+        if (sortBy === 'college') expect(cmp(a.collegeName, b.collegeName)).toBeLessThanOrEqual(0);
+        if (sortBy === 'course') expect(cmp(a.Course, b.Course)).toBeLessThanOrEqual(0);
+        if (sortBy === 'fees') {
+          const fa = a.Fees === 'NA' ? Infinity : Number(a.Fees.replaceAll(',', ''));
+          const fb = b.Fees === 'NA' ? Infinity : Number(b.Fees.replaceAll(',', ''));
+          expect(fa).toBeLessThanOrEqual(fb);
+        }
+      }
+    },
+    120_000,
+  );
 
   it("shows fees only where the MCC fee file has a real figure, 'NA' elsewhere", async () => {
     const { colleges } = await all({ rank: 1, category: 'General', quota: 'All India', courses: ['MD IN ANAESTHESIOLOGY'] });
@@ -206,7 +212,16 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
       } else {
         shown++;
         expect(written, c.instituteId).toBeDefined();
-        expect(Number(c.Fees.replaceAll(',', ''))).toBe(Math.round(Number(written!.replace(/^Rs\.?\s*/i, '').replace(/\/-$/, '').replaceAll(',', ''))));
+        expect(Number(c.Fees.replaceAll(',', ''))).toBe(
+          Math.round(
+            Number(
+              written!
+                .replace(/^Rs\.?\s*/i, '')
+                .replace(/\/-$/, '')
+                .replaceAll(',', ''),
+            ),
+          ),
+        );
       }
       expect(c.Fees).toBe(c['Annual Fee']);
     }

@@ -14,7 +14,20 @@ import { databaseKinds } from './helpers/test-database.ts';
  * An independent computation of the predictor's answer straight from the raw CSVs, with its own
  * simple code for the rules (it shares only the institute alias table with the importer).
  */
-type Raw = { inst: string; type: string; state: string; year: number; round: number; program: string; quota: string; seat: string; gender: string; open: number; close: number; csab: boolean };
+type Raw = {
+  inst: string;
+  type: string;
+  state: string;
+  year: number;
+  round: number;
+  program: string;
+  quota: string;
+  seat: string;
+  gender: string;
+  open: number;
+  close: number;
+  csab: boolean;
+};
 
 const dataDir = testConfig().DATA_DIR;
 const decode = (s: string) => s.replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
@@ -53,7 +66,11 @@ function loadRaw(): Raw[] {
 const seatOf = (c: string) => c.replace('(PWD)', ' (PwD)');
 const key = (r: { inst: string; program: string; quota: string; seat: string; gender: string }) => [r.inst, r.program, r.quota, r.seat, r.gender].join('|');
 
-function expected(raw: Raw[], p: { rank: number; examType: string; gender: string; homeState: string; seatType?: string; crlRank?: number; branch?: string[] }, groupOf: Map<string, string>) {
+function expected(
+  raw: Raw[],
+  p: { rank: number; examType: string; gender: string; homeState: string; seatType?: string; crlRank?: number; branch?: string[] },
+  groupOf: Map<string, string>,
+) {
   const josaa = raw.filter((r) => !r.csab);
   const refYear = Math.max(...new Set(josaa.map((r) => r.year)));
   const yearOfSeat = new Map<string, number>();
@@ -67,10 +84,11 @@ function expected(raw: Raw[], p: { rank: number; examType: string; gender: strin
   let pool = [...latest.values()];
   if (p.examType === 'CSAB') {
     const csab = new Map<string, Raw>();
-    for (const r of raw) if (r.csab && r.year === refYear && r.seat !== 'UNKNOWN') {
-      const k = key(r);
-      if (!csab.has(k) || csab.get(k)!.round < r.round) csab.set(k, r);
-    }
+    for (const r of raw)
+      if (r.csab && r.year === refYear && r.seat !== 'UNKNOWN') {
+        const k = key(r);
+        if (!csab.has(k) || csab.get(k)!.round < r.round) csab.set(k, r);
+      }
     const merged = new Map<string, Raw>();
     for (const r of pool) merged.set(key(r), csab.get(key(r)) ?? r);
     for (const [k, r] of csab) if (!merged.has(k)) merged.set(k, r);
@@ -139,7 +157,16 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
         (c) => c.instituteId === 'iit-bombay' && c['Academic Program Name'] === 'Computer Science and Engineering (4 Years, Bachelor of Technology)',
       );
     };
-    expect(await find(66)).toMatchObject({ 'Closing Rank': 66, 'Opening Rank': 1, quota: 'AI', seatType: 'OPEN', gender: 'Gender-Neutral', year: 2025, round: 6, basis: 'JoSAA' });
+    expect(await find(66)).toMatchObject({
+      'Closing Rank': 66,
+      'Opening Rank': 1,
+      quota: 'AI',
+      seatType: 'OPEN',
+      gender: 'Gender-Neutral',
+      year: 2025,
+      round: 6,
+      basis: 'JoSAA',
+    });
     expect(await find(67)).toBeUndefined();
   });
 
@@ -153,10 +180,36 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
 
   it('shows NIT Goa GO-quota seats to Goa students only, and NIT Srinagar JK/LA seats by state', async () => {
     const quotas = async (homeState: string) => {
-      const res = (await post({ rank: 1, examType: '', seatType: 'OPEN', gender: 'Male', homeState, search: undefined, searchQuery: 'national institute of technology', pageSize: 100, sortBy: 'college' })).json();
+      const res = (
+        await post({
+          rank: 1,
+          examType: '',
+          seatType: 'OPEN',
+          gender: 'Male',
+          homeState,
+          search: undefined,
+          searchQuery: 'national institute of technology',
+          pageSize: 100,
+          sortBy: 'college',
+        })
+      ).json();
       const all: EngineeringCollege[] = res.data.colleges;
       for (let page = 2; page <= res.data.totalPages; page++) {
-        all.push(...(await post({ rank: 1, examType: '', seatType: 'OPEN', gender: 'Male', homeState, searchQuery: 'national institute of technology', pageSize: 100, sortBy: 'college', page })).json().data.colleges);
+        all.push(
+          ...(
+            await post({
+              rank: 1,
+              examType: '',
+              seatType: 'OPEN',
+              gender: 'Male',
+              homeState,
+              searchQuery: 'national institute of technology',
+              pageSize: 100,
+              sortBy: 'college',
+              page,
+            })
+          ).json().data.colleges,
+        );
       }
       return new Set(all.map((c) => `${c.instituteId}:${c.quota}`));
     };
@@ -173,24 +226,30 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     expect(ladakh.has('nit-srinagar:JK')).toBe(false);
   }, 120_000);
 
-  it.each(payloads.map((p, i) => [i, p] as const))('payload %i matches the independent computation from the raw CSVs', async (_i, p) => {
-    const want = expected(raw, p as never, groupOf);
-    const got: EngineeringCollege[] = [];
-    const first = (await post({ ...p, pageSize: 100 })).json();
-    expect(first.data.totalDocuments).toBe(want.length);
-    got.push(...first.data.colleges);
-    for (let page = 2; page <= first.data.totalPages; page++) got.push(...(await post({ ...p, pageSize: 100, page })).json().data.colleges);
-    const gotMap = new Map(got.map((c) => [key({ inst: c['Institute Name'], program: c['Academic Program Name'], quota: c.quota, seat: c.seatType, gender: c.gender }), c]));
-    expect(gotMap.size).toBe(got.length);
-    for (const w of want) {
-      const g = gotMap.get(key(w));
-      expect(g, `missing ${key(w)}`).toBeDefined();
-      expect([g!['Closing Rank'], g!['Opening Rank'], g!.year, g!.round]).toEqual([w.close, w.open, w.year, w.round]);
-    }
-    // Default order: closing rank ascending.
-    const closes = got.map((c) => c['Closing Rank']);
-    expect(closes).toEqual([...closes].sort((a, b) => a - b));
-  }, 120_000);
+  it.each(payloads.map((p, i) => [i, p] as const))(
+    'payload %i matches the independent computation from the raw CSVs',
+    async (_i, p) => {
+      const want = expected(raw, p as never, groupOf);
+      const got: EngineeringCollege[] = [];
+      const first = (await post({ ...p, pageSize: 100 })).json();
+      expect(first.data.totalDocuments).toBe(want.length);
+      got.push(...first.data.colleges);
+      for (let page = 2; page <= first.data.totalPages; page++) got.push(...(await post({ ...p, pageSize: 100, page })).json().data.colleges);
+      const gotMap = new Map(
+        got.map((c) => [key({ inst: c['Institute Name'], program: c['Academic Program Name'], quota: c.quota, seat: c.seatType, gender: c.gender }), c]),
+      );
+      expect(gotMap.size).toBe(got.length);
+      for (const w of want) {
+        const g = gotMap.get(key(w));
+        expect(g, `missing ${key(w)}`).toBeDefined();
+        expect([g!['Closing Rank'], g!['Opening Rank'], g!.year, g!.round]).toEqual([w.close, w.open, w.year, w.round]);
+      }
+      // Default order: closing rank ascending.
+      const closes = got.map((c) => c['Closing Rank']);
+      expect(closes).toEqual([...closes].sort((a, b) => a - b));
+    },
+    120_000,
+  );
 
   it('sorts by package (highest first, NA last, ties by closing rank), program and college', async () => {
     const base = { rank: 5000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Karnataka', pageSize: 100 };

@@ -59,11 +59,19 @@ export const helpRequestSchema = z.object({
     .min(1, { message: 'Email is required', abort: true })
     .max(254, 'Please enter a valid email address')
     .regex(emailPattern, 'Please enter a valid email address'),
-  feedback: z.string({ error: 'Please describe what you need help with' }).trim().min(1, 'Please describe what you need help with').max(5000, 'Please keep it under 5000 characters'),
+  feedback: z
+    .string({ error: 'Please describe what you need help with' })
+    .trim()
+    .min(1, 'Please describe what you need help with')
+    .max(5000, 'Please keep it under 5000 characters'),
 });
 export type HelpRequest = z.input<typeof helpRequestSchema>;
 
-const rating = z.coerce.number({ error: 'Please choose a rating from 1 to 5' }).int().min(1, 'Please choose a rating from 1 to 5').max(5, 'Please choose a rating from 1 to 5');
+const rating = z.coerce
+  .number({ error: 'Please choose a rating from 1 to 5' })
+  .int()
+  .min(1, 'Please choose a rating from 1 to 5')
+  .max(5, 'Please choose a rating from 1 to 5');
 
 /** Feedback form: three ratings and an optional comment (DECISIONS.md: stored and acknowledged). */
 export const feedbackRequestSchema = z.object({

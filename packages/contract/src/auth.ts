@@ -23,7 +23,10 @@ export const emailSchema = z
   .regex(emailPattern, authMessages.emailInvalid)
   .transform((e) => e.toLowerCase());
 
-const passwordRequired = z.string({ error: authMessages.passwordRequired }).min(1, { message: authMessages.passwordRequired, abort: true }).max(200, 'Password must be at most 200 characters long');
+const passwordRequired = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, { message: authMessages.passwordRequired, abort: true })
+  .max(200, 'Password must be at most 200 characters long');
 export const newPasswordSchema = passwordRequired.pipe(z.string().min(PASSWORD_MIN, authMessages.passwordShort));
 
 export const usernameSchema = z
@@ -43,7 +46,11 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const verifyResetTokenRequestSchema = z.object({ token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200) });
 /** The new password may be sent as `newPassword` or `password` (spec §7, DECISIONS.md). */
 export const resetPasswordRequestSchema = z
-  .object({ token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200), newPassword: z.string().optional(), password: z.string().optional() })
+  .object({
+    token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+    newPassword: z.string().optional(),
+    password: z.string().optional(),
+  })
   .transform((v, ctx) => {
     const pw = v.newPassword ?? v.password;
     const parsed = newPasswordSchema.safeParse(pw ?? '');
@@ -53,7 +60,10 @@ export const resetPasswordRequestSchema = z
     }
     return { token: v.token, password: parsed.data };
   });
-export const googleLoginRequestSchema = z.object({ code: z.string({ error: 'Sign-in code is required' }).min(1, 'Sign-in code is required').max(4096), persist: z.boolean().default(true) });
+export const googleLoginRequestSchema = z.object({
+  code: z.string({ error: 'Sign-in code is required' }).min(1, 'Sign-in code is required').max(4096),
+  persist: z.boolean().default(true),
+});
 
 export const authUserSchema = z.object({ username: z.string(), email: z.string(), profilePicture: z.string().nullable() });
 export type AuthUserDto = z.infer<typeof authUserSchema>;

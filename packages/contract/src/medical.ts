@@ -2,18 +2,7 @@ import { z } from 'zod';
 import { pageSchema, pagedResponseSchema, rankSchema } from './predictor.ts';
 
 /** Spec §2 medical form lists. */
-export const medicalCategories = [
-  'General',
-  'EWS',
-  'SC',
-  'OBC',
-  'ST',
-  'General PwD',
-  'OBC PwD',
-  'SC PwD',
-  'EWS PwD',
-  'ST PwD',
-] as const;
+export const medicalCategories = ['General', 'EWS', 'SC', 'OBC', 'ST', 'General PwD', 'OBC PwD', 'SC PwD', 'EWS PwD', 'ST PwD'] as const;
 export const medicalQuotas = [
   'All India',
   'IP University Quota',

@@ -28,18 +28,7 @@ export type BranchGroup = (typeof branchGroups)[number];
  * Categories of the engineering form. The spec lists eight; OPEN(PWD) and EWS(PWD) are real JoSAA
  * seat types too, so they are accepted (docs/decisions/0003-engineering-reference-round.md).
  */
-export const engineeringCategories = [
-  'OPEN',
-  'OPEN(PWD)',
-  'EWS',
-  'EWS(PWD)',
-  'OBC-NCL',
-  'OBC-NCL(PWD)',
-  'SC',
-  'SC(PWD)',
-  'ST',
-  'ST(PWD)',
-] as const;
+export const engineeringCategories = ['OPEN', 'OPEN(PWD)', 'EWS', 'EWS(PWD)', 'OBC-NCL', 'OBC-NCL(PWD)', 'SC', 'SC(PWD)', 'ST', 'ST(PWD)'] as const;
 export type EngineeringCategory = (typeof engineeringCategories)[number];
 
 /** examType: 'IIT' for JEE Advanced, 'CSAB' for CSAB, '' for JEE Main (spec §3). */
@@ -64,7 +53,14 @@ export const rankSchema = z.preprocess(
 
 /** 'Yes' / 'No' (any case) or a boolean; defaults to Yes. */
 export const yesNoSchema = z
-  .union([z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['yes', 'no', 'true', 'false']))])
+  .union([
+    z.boolean(),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['yes', 'no', 'true', 'false'])),
+  ])
   .optional()
   .transform((v) => (v === undefined ? true : v === true || v === 'yes' || v === 'true'));
 

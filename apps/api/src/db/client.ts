@@ -17,8 +17,7 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 
 /** One database handle for both engines: the same schema, migrations and queries. */
 export type Database =
-  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; client: pg.Pool; close(): Promise<void> };
+  { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> } | { kind: 'postgres'; db: Db; client: pg.Pool; close(): Promise<void> };
 
 /** Opens PostgreSQL at `url`, or the embedded PGlite at `pgliteDir` ('memory://' for in-memory). */
 export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {

@@ -11,7 +11,10 @@ export function searchTextMatches(search: string): SQL {
  * One page of `select <columns> from <table> where <where> order by <orderBy>`, and the number of
  * all matching rows (a window count on the page itself; a count query only past the last page).
  */
-export async function findPage<T>(db: Db, q: { columns: SQL; table: SQL; where: SQL; orderBy: SQL; limit: number; offset: number }): Promise<{ rows: T[]; total: number }> {
+export async function findPage<T>(
+  db: Db,
+  q: { columns: SQL; table: SQL; where: SQL; orderBy: SQL; limit: number; offset: number },
+): Promise<{ rows: T[]; total: number }> {
   const res = (await db.execute(sql`
     select ${q.columns}, count(*) over ()::int as total
     from ${q.table}

@@ -10,7 +10,11 @@ import type { AuthUser } from '../plugins/auth.ts';
  * - each visitor (by client address) or account may submit SUBMISSION_LIMIT distinct preference
  *   sets per window; paging, sorting and searching the same set do not count (spec §8).
  */
-export function enforceVisitorLimits<Q extends { page: number; pageSize: number; searchQuery: string }>(user: AuthUser | null, q: Q, visitorPageSize: number): Q {
+export function enforceVisitorLimits<Q extends { page: number; pageSize: number; searchQuery: string }>(
+  user: AuthUser | null,
+  q: Q,
+  visitorPageSize: number,
+): Q {
   if (user) return q;
   if (q.page > 1) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to explore more colleges and use all features');
   if (q.searchQuery) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to search colleges');
@@ -65,7 +69,9 @@ export function createSubmissionLimiter(app: FastifyInstance, limit: number, win
   return {
     async check(request, user, stream, preferenceSet) {
       const who = user ? `user:${user.id}` : `ip:${request.ip}`;
-      const member = createHash('sha256').update(`${stream}:${JSON.stringify(preferenceSet)}`).digest('base64url');
+      const member = createHash('sha256')
+        .update(`${stream}:${JSON.stringify(preferenceSet)}`)
+        .digest('base64url');
       if (!(await counter.admit(who, member, limit, windowSeconds))) {
         throw new AppError('SUBMISSION_LIMIT', SUBMISSION_LIMIT_MESSAGE);
       }

@@ -13,9 +13,7 @@ declare module 'fastify' {
 /** Opens (or adopts) the database and applies migrations before anything else runs. */
 export const dbPlugin = fp(async (app: FastifyInstance, opts: { config: Config; database?: Database }) => {
   const owned = !opts.database;
-  const database =
-    opts.database ??
-    (await openDatabase({ url: opts.config.DATABASE_URL, pgliteDir: path.join(opts.config.DATA_FOLDER, 'pglite') }));
+  const database = opts.database ?? (await openDatabase({ url: opts.config.DATABASE_URL, pgliteDir: path.join(opts.config.DATA_FOLDER, 'pglite') }));
   if (owned) await migrateDatabase(database);
   app.decorate('database', { getter: () => database });
   if (owned) app.addHook('onClose', async () => database.close());

@@ -40,7 +40,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { message: GENERIC_ERROR_MESSAGE, code: 'INTERNAL' });
   });
-
 });
 
 function fieldName(instancePath: string, context: string | undefined): string {

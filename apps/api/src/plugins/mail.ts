@@ -42,7 +42,10 @@ export function createMailer(config: Config, log: FastifyInstance['log']): Maile
 }
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40);
 }
 
 export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) => {

@@ -31,9 +31,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
   await app.register(fastifyCookie);
 
-  const redis = opts.config.REDIS_URL
-    ? new Redis(opts.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : null;
+  const redis = opts.config.REDIS_URL ? new Redis(opts.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => {}));

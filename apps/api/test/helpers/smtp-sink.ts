@@ -4,7 +4,12 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
 
 /** A real SMTP server in this process that keeps what it receives. */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

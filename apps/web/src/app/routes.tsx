@@ -47,10 +47,38 @@ export const router = createBrowserRouter([
       // Visitors get the limited view of the results pages (DECISIONS.md), so no guard here.
       { path: 'colleges', element: <CollegesPage /> },
       { path: 'medical-colleges', element: <MedicalCollegesPage /> },
-      { path: 'compare', element: <ProtectedRoute><ComparePage /></ProtectedRoute> },
-      { path: 'about-college', element: <ProtectedRoute><AboutCollegePage /></ProtectedRoute> },
-      { path: 'connect-students', element: <ProtectedRoute><ConnectStudentsPage /></ProtectedRoute> },
-      { path: 'reviews', element: <ProtectedRoute><ReviewsPage /></ProtectedRoute> },
+      {
+        path: 'compare',
+        element: (
+          <ProtectedRoute>
+            <ComparePage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'about-college',
+        element: (
+          <ProtectedRoute>
+            <AboutCollegePage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'connect-students',
+        element: (
+          <ProtectedRoute>
+            <ConnectStudentsPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'reviews',
+        element: (
+          <ProtectedRoute>
+            <ReviewsPage />
+          </ProtectedRoute>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -78,7 +78,10 @@ export function SiteNav() {
             </Dialog.Trigger>
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-5 shadow-xl md:hidden" aria-describedby={undefined}>
+              <Dialog.Content
+                className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-5 shadow-xl md:hidden"
+                aria-describedby={undefined}
+              >
                 <div className="flex items-center justify-between">
                   <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
                   <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
@@ -122,16 +125,32 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Company" className="flex flex-col gap-2 text-sm">
-          <Link className="hover:text-white" to="/about">About us</Link>
-          <Link className="hover:text-white" to="/contact">Contact us</Link>
-          <Link className="hover:text-white" to="/faq">FAQ</Link>
-          <Link className="hover:text-white" to="/upcoming-features">Upcoming features</Link>
+          <Link className="hover:text-white" to="/about">
+            About us
+          </Link>
+          <Link className="hover:text-white" to="/contact">
+            Contact us
+          </Link>
+          <Link className="hover:text-white" to="/faq">
+            FAQ
+          </Link>
+          <Link className="hover:text-white" to="/upcoming-features">
+            Upcoming features
+          </Link>
         </nav>
         <nav aria-label="Help and policies" className="flex flex-col gap-2 text-sm">
-          <Link className="hover:text-white" to="/help-center">Help center</Link>
-          <Link className="hover:text-white" to="/feedback">Feedback</Link>
-          <Link className="hover:text-white" to="/privacy-policy">Privacy policy</Link>
-          <Link className="hover:text-white" to="/terms">Terms &amp; conditions</Link>
+          <Link className="hover:text-white" to="/help-center">
+            Help center
+          </Link>
+          <Link className="hover:text-white" to="/feedback">
+            Feedback
+          </Link>
+          <Link className="hover:text-white" to="/privacy-policy">
+            Privacy policy
+          </Link>
+          <Link className="hover:text-white" to="/terms">
+            Terms &amp; conditions
+          </Link>
         </nav>
       </div>
       <p className="border-t border-slate-800 px-4 py-4 text-center text-xs text-slate-400">

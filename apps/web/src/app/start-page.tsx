@@ -9,14 +9,24 @@ export function StartPage() {
   const [stream, setStream] = useState<Stream | null>(null);
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{stream === 'medical' ? 'NEET rank' : stream === 'engineering' ? 'Engineering preferences' : 'Choose your stream'}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        {stream === 'medical' ? 'NEET rank' : stream === 'engineering' ? 'Engineering preferences' : 'Choose your stream'}
+      </h1>
       {stream === null ? (
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
-          <button type="button" onClick={() => setStream('engineering')} className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600">
+          <button
+            type="button"
+            onClick={() => setStream('engineering')}
+            className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600"
+          >
             <span className="block text-xl font-semibold text-slate-900">Engineering</span>
             <span className="mt-1 block text-slate-700">JEE Mains, JEE Advanced and CSAB</span>
           </button>
-          <button type="button" onClick={() => setStream('medical')} className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600">
+          <button
+            type="button"
+            onClick={() => setStream('medical')}
+            className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600"
+          >
             <span className="block text-xl font-semibold text-slate-900">Medical</span>
             <span className="mt-1 block text-slate-700">NEET PG</span>
           </button>

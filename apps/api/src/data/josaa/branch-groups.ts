@@ -33,7 +33,10 @@ const rules: Rule[] = [
   ['Electrical & Electronics', /^el?ectrical|^elctrical|^eee\b|electronics and electrical engineering|electrical vehicle|e mobility/],
   ['Electronics & Communication', /electronic|^ece\b|vlsi|integrated circuit|internet of things|\biot\b/],
   ['Aerospace', /aerospace|aeronautical|aviation|space science/],
-  ['Sciences & Economics', /chemistry|chemical science|biological science|life science|physical science|interdisciplinary science|economics|statistics|^(bs in )?mathematics$|^major in|^applied mathematics|^physics( with|$)/],
+  [
+    'Sciences & Economics',
+    /chemistry|chemical science|biological science|life science|physical science|interdisciplinary science|economics|statistics|^(bs in )?mathematics$|^major in|^applied mathematics|^physics( with|$)/,
+  ],
   ['Mechanical', /mechanical|^me\b|mechatronics|robotics|automobile/],
   ['Production & Industrial', /production|industrial (and|engineering)|manufacturing|quality engineering/],
   ['Civil', /civil|^ce\b|structural|transportation|infrastructure|environmental (science and )?engineering/],

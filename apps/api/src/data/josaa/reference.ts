@@ -19,7 +19,10 @@ export type ReferenceRow = CutoffRow & { scheme: 'josaa' | 'csab'; id: string };
 const seatKey = (r: CutoffRow) => `${r.instituteId}\u0001${r.programName}\u0001${r.quota}\u0001${r.seatType}\u0001${r.gender}`;
 
 export function referenceId(scheme: string, r: CutoffRow): string {
-  return createHash('sha1').update(`${scheme}\u0001${seatKey(r)}`).digest('base64url').slice(0, 16);
+  return createHash('sha1')
+    .update(`${scheme}\u0001${seatKey(r)}`)
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 /**

@@ -12,11 +12,15 @@ describe.each(databaseKinds)('bulk COPY on %s', (kind) => {
   it('loads awkward values exactly and rolls back on failure', async () => {
     await withBulkTransaction(t.database, async (tx) => {
       await tx.query('create table bulk_t (a text, b integer, c boolean, d jsonb)');
-      await tx.copyRows('bulk_t', ['a', 'b', 'c', 'd'], [
-        ['Indian Institute of Technology, "Bombay"\nline', 1, true, { x: 1 }],
-        ['', null, false, null],
-        [null, 3, null, ['y']],
-      ]);
+      await tx.copyRows(
+        'bulk_t',
+        ['a', 'b', 'c', 'd'],
+        [
+          ['Indian Institute of Technology, "Bombay"\nline', 1, true, { x: 1 }],
+          ['', null, false, null],
+          [null, 3, null, ['y']],
+        ],
+      );
     });
     const rows = await withBulkTransaction(t.database, (tx) => tx.query('select * from bulk_t order by b nulls last'));
     expect(rows).toEqual([

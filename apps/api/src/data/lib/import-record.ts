@@ -24,7 +24,12 @@ export async function replaceImport(
     for (const t of run.tables) await tx.query(`delete from ${t}`);
     await load(tx);
     await tx.query('delete from data_imports where name = $1', [run.name]);
-    await tx.query('insert into data_imports (name, input_hash, rows, imported_at) values ($1, $2, $3, $4)', [run.name, run.hash, run.rows, new Date().toISOString()]);
+    await tx.query('insert into data_imports (name, input_hash, rows, imported_at) values ($1, $2, $3, $4)', [
+      run.name,
+      run.hash,
+      run.rows,
+      new Date().toISOString(),
+    ]);
   });
   // The replaced rows are dead tuples now. PGlite has no autovacuum: without this, every re-import
   // would add the tables' full size to the data folder again. (Outside the transaction, as VACUUM must be.)

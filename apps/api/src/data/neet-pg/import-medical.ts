@@ -57,11 +57,47 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
     );
     await tx.copyRows(
       'medical_reference',
-      ['id', 'institute_id', 'institute_name', 'address', 'state', 'course', 'degree', 'quota', 'category', 'opening_rank', 'closing_rank', 'year', 'round', 'annual_fee_inr', 'bond_years', 'bond_penalty_inr', 'search_text'],
+      [
+        'id',
+        'institute_id',
+        'institute_name',
+        'address',
+        'state',
+        'course',
+        'degree',
+        'quota',
+        'category',
+        'opening_rank',
+        'closing_rank',
+        'year',
+        'round',
+        'annual_fee_inr',
+        'bond_years',
+        'bond_penalty_inr',
+        'search_text',
+      ],
       seats.map((s) => {
         const i = byId.get(s.instituteId)!;
         const search = [i.name, i.address ?? '', i.state ?? '', s.course].join(' ').replace(/\s+/g, ' ').toLowerCase();
-        return [s.id, i.id, i.name, i.address, i.state, s.course, s.degree, s.quota, s.category, s.openingRank, s.closingRank, s.year, s.round, i.annualFeeInr, i.bondYears, i.bondPenaltyInr, search];
+        return [
+          s.id,
+          i.id,
+          i.name,
+          i.address,
+          i.state,
+          s.course,
+          s.degree,
+          s.quota,
+          s.category,
+          s.openingRank,
+          s.closingRank,
+          s.year,
+          s.round,
+          i.annualFeeInr,
+          i.bondYears,
+          i.bondPenaltyInr,
+          search,
+        ];
       }),
     );
   });

@@ -15,7 +15,8 @@ describe('NEET PG data rules', () => {
     expect(parseFee('Rs. 1,25,000/-')).toBe(125000);
     expect(parseFee('159600/-')).toBe(159600);
     expect(parseFee('12,000.00')).toBe(12000);
-    for (const t of ['0', '', 'NA', '-', '100000 - 125000', '43150/70650/125650', 'AS MENTIONED ABOVE', '1st year 50000, 2nd year 25000']) expect(parseFee(t)).toBeNull();
+    for (const t of ['0', '', 'NA', '-', '100000 - 125000', '43150/70650/125650', 'AS MENTIONED ABOVE', '1st year 50000, 2nd year 25000'])
+      expect(parseFee(t)).toBeNull();
   });
 
   it('splits name from address and finds the state', () => {
@@ -32,7 +33,15 @@ describe('NEET PG data rules', () => {
 
   it('takes the latest year and R3 by default, and ranks a seat over rounds up to it', () => {
     const c = (year: number, round: number, open: number, close: number): MedicalCutoff => ({
-      year, round, instituteId: 'i', course: 'MD IN X', quota: 'All India', category: 'OPEN', openingRank: open, closingRank: close, allotments: 1,
+      year,
+      round,
+      instituteId: 'i',
+      course: 'MD IN X',
+      quota: 'All India',
+      category: 'OPEN',
+      openingRank: open,
+      closingRank: close,
+      allotments: 1,
     });
     const cutoffs = [c(2023, 1, 1, 900), c(2024, 1, 10, 20), c(2024, 2, 5, 64), c(2024, 3, 30, 40), c(2024, 4, 2, 5000), c(2024, 5, 1, 9000)];
     const ref = referenceRound(cutoffs);

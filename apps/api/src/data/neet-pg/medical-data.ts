@@ -226,7 +226,6 @@ export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice
 
 type Variant = { raw: string; count: number; states: Map<string, number> };
 
-
 /** Reads and normalises the NEET PG files (no database). */
 export async function readMedicalData(dataDir: string): Promise<MedicalData> {
   const files = neetPgFiles(dataDir);
@@ -272,7 +271,15 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     const quota = QUOTA_OF_DATA[r['Allotted Quota (normalized)']];
     const category = r['Alloted Category'];
     const course = r['Course (normalized)'].trim();
-    if (!Number.isInteger(year) || !Number.isInteger(round) || !Number.isInteger(rank) || rank <= 0 || !quota || !(SEAT_CATEGORIES as readonly string[]).includes(category) || !course) {
+    if (
+      !Number.isInteger(year) ||
+      !Number.isInteger(round) ||
+      !Number.isInteger(rank) ||
+      rank <= 0 ||
+      !quota ||
+      !(SEAT_CATEGORIES as readonly string[]).includes(category) ||
+      !course
+    ) {
       throw new Error(`unreadable NEET PG allotment row: ${JSON.stringify(r)}`);
     }
     const raw = r['Allotted Institute'];
@@ -310,7 +317,10 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
       const id = `mcc-${fee['MCC Institute Code']}`;
       idOfKey.set(key, id);
       if (institutes.has(id)) continue;
-      const name = fee['Institute Name'].replace(/[\s,-]+$/, '').replace(/\s+/g, ' ').trim();
+      const name = fee['Institute Name']
+        .replace(/[\s,-]+$/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       const full = fee['Institute Full Name/Address (MCC list)'].replace(/\s+/g, ' ').trim();
       const address = full.startsWith(fee['Institute Name']) ? full.slice(fee['Institute Name'].length).replace(/^[\s,]+/, '') : full;
       const bondYears = /^\d+$/.test(fee['Bond Years']?.trim() ?? '') ? Number(fee['Bond Years']) : null;
@@ -365,7 +375,14 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     .sort((a, b) => rankOf(a.degree) - rankOf(b.degree) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((c, position) => ({ ...c, position }));
 
-  return { institutes: [...institutes.values()], cutoffs: [...cutoffs.values()], courses, allotmentRows: allotments.length, unmatched: unmatched.sort(), instituteIdOfKey: idOfKey };
+  return {
+    institutes: [...institutes.values()],
+    cutoffs: [...cutoffs.values()],
+    courses,
+    allotmentRows: allotments.length,
+    unmatched: unmatched.sort(),
+    instituteIdOfKey: idOfKey,
+  };
 }
 
 function rankOf(degree: string): number {

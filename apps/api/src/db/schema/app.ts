@@ -11,7 +11,9 @@ export const formSubmissions = pgTable(
     phone: text('phone'),
     message: text('message'),
     details: jsonb('details').$type<Record<string, unknown>>(),
-    mailStatus: text('mail_status', { enum: ['pending', 'sent', 'failed', 'none'] }).notNull().default('pending'),
+    mailStatus: text('mail_status', { enum: ['pending', 'sent', 'failed', 'none'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt)],

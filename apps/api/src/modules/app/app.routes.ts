@@ -17,14 +17,10 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/app/config',
-    { schema: { tags: ['app'], summary: 'Public configuration for the web app', response: { 200: publicConfigSchema } } },
-    async () => ({
-      productName: app.config.PRODUCT_NAME,
-      companyLegalName: app.config.COMPANY_LEGAL_NAME,
-      supportEmail: app.config.SUPPORT_EMAIL,
-      google: await app.google.publicConfig(),
-    }),
-  );
+  app.get('/app/config', { schema: { tags: ['app'], summary: 'Public configuration for the web app', response: { 200: publicConfigSchema } } }, async () => ({
+    productName: app.config.PRODUCT_NAME,
+    companyLegalName: app.config.COMPANY_LEGAL_NAME,
+    supportEmail: app.config.SUPPORT_EMAIL,
+    google: await app.google.publicConfig(),
+  }));
 };

@@ -24,7 +24,15 @@ export function createAuthRepository(db: Db) {
       return { username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()), email: rows.some((r) => r.email === email) };
     },
     async usernameTaken(username: string): Promise<boolean> {
-      return (await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1)).length > 0;
+      return (
+        (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.username}) = lower(${username})`)
+            .limit(1)
+        ).length > 0
+      );
     },
     async insertUser(u: typeof users.$inferInsert): Promise<UserRow> {
       return (await db.insert(users).values(u).returning())[0];
@@ -40,7 +48,10 @@ export function createAuthRepository(db: Db) {
       return (await db.select().from(emailCodes).where(eq(emailCodes.email, email)).limit(1))[0];
     },
     async upsertCode(c: typeof emailCodes.$inferInsert): Promise<void> {
-      await db.insert(emailCodes).values(c).onConflictDoUpdate({ target: emailCodes.email, set: { ...c } });
+      await db
+        .insert(emailCodes)
+        .values(c)
+        .onConflictDoUpdate({ target: emailCodes.email, set: { ...c } });
     },
     async countWrongAttempt(email: string): Promise<number> {
       const [row] = await db
@@ -70,10 +81,16 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0;
     },
     async revokeFamily(familyId: string): Promise<void> {
-      await db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
     },
     async revokeAllForUser(userId: string): Promise<void> {
-      await db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
     },
 
     async insertReset(r: typeof passwordResets.$inferInsert): Promise<void> {

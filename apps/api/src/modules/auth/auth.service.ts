@@ -31,7 +31,13 @@ function sameHash(a: string, b: string): boolean {
 
 export const toUserDto = (u: UserRow): AuthUserDto => ({ username: u.username, email: u.email, profilePicture: u.profilePicture });
 
-async function issueSession(d: AuthDeps, user: UserRow, persistent: boolean, familyId: string = randomUUID(), message = 'Logged in successfully'): Promise<IssuedSession> {
+async function issueSession(
+  d: AuthDeps,
+  user: UserRow,
+  persistent: boolean,
+  familyId: string = randomUUID(),
+  message = 'Logged in successfully',
+): Promise<IssuedSession> {
   const refreshToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
   await d.repo.insertSession({ userId: user.id, familyId, tokenHash: secretHash(d.config, refreshToken), persistent, expiresAt });
@@ -42,7 +48,8 @@ async function issueSession(d: AuthDeps, user: UserRow, persistent: boolean, fam
 
 export async function requestCode(d: AuthDeps, username: string, email: string): Promise<{ message: string }> {
   const conflict = await d.repo.findConflict(username, email);
-  if (conflict.email) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please log in.', { email: ['An account with this e-mail already exists'] });
+  if (conflict.email)
+    throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please log in.', { email: ['An account with this e-mail already exists'] });
   if (conflict.username) throw new AppError('CONFLICT', 'This username is taken. Please choose another.', { username: ['This username is taken'] });
   const existing = await d.repo.findCode(email);
   if (existing && Date.now() - existing.sentAt.getTime() < CODE_COOLDOWN_MS) {
@@ -51,7 +58,14 @@ export async function requestCode(d: AuthDeps, username: string, email: string):
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = new Date();
-  await d.repo.upsertCode({ email, username, codeHash: secretHash(d.config, `${email}:${code}`), expiresAt: new Date(now.getTime() + CODE_TTL_MS), sentAt: now, wrongAttempts: 0 });
+  await d.repo.upsertCode({
+    email,
+    username,
+    codeHash: secretHash(d.config, `${email}:${code}`),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    sentAt: now,
+    wrongAttempts: 0,
+  });
   await d.mailer.send({
     to: email,
     subject: `Your ${d.config.PRODUCT_NAME} verification code: ${code}`,
@@ -62,7 +76,8 @@ export async function requestCode(d: AuthDeps, username: string, email: string):
 
 export async function register(d: AuthDeps, r: { username: string; email: string; password: string; otp: string }): Promise<{ message: string }> {
   const code = await d.repo.findCode(r.email);
-  if (!code || code.expiresAt.getTime() < Date.now()) throw new AppError('BAD_REQUEST', 'The verification code has expired. Please request a new one.', { otp: ['The code has expired'] });
+  if (!code || code.expiresAt.getTime() < Date.now())
+    throw new AppError('BAD_REQUEST', 'The verification code has expired. Please request a new one.', { otp: ['The code has expired'] });
   if (code.wrongAttempts >= CODE_MAX_WRONG) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please request a new code.');
   if (!sameHash(code.codeHash, secretHash(d.config, `${r.email}:${r.otp}`))) {
     const n = await d.repo.countWrongAttempt(r.email);
@@ -72,7 +87,11 @@ export async function register(d: AuthDeps, r: { username: string; email: string
       : new AppError('RATE_LIMITED', 'Too many wrong codes. Please request a new code.');
   }
   const conflict = await d.repo.findConflict(r.username, r.email);
-  if (conflict.email || conflict.username) throw new AppError('CONFLICT', conflict.email ? 'An account with this e-mail already exists. Please log in.' : 'This username is taken. Please choose another.');
+  if (conflict.email || conflict.username)
+    throw new AppError(
+      'CONFLICT',
+      conflict.email ? 'An account with this e-mail already exists. Please log in.' : 'This username is taken. Please choose another.',
+    );
   await d.repo.insertUser({ username: r.username, email: r.email, passwordHash: await argonHash(r.password) });
   await d.repo.deleteCode(r.email);
   return { message: authTexts.registered };
@@ -80,7 +99,8 @@ export async function register(d: AuthDeps, r: { username: string; email: string
 
 export async function login(d: AuthDeps, email: string, password: string, persist: boolean): Promise<IssuedSession> {
   // Per account, against guessing from many addresses (the route limits each address too).
-  if (!(await d.limiter.hit(`login:${email}`, 10, 15 * 60))) throw new AppError('RATE_LIMITED', 'Too many sign-in attempts for this account. Please try again in 15 minutes.');
+  if (!(await d.limiter.hit(`login:${email}`, 10, 15 * 60)))
+    throw new AppError('RATE_LIMITED', 'Too many sign-in attempts for this account. Please try again in 15 minutes.');
   const user = await d.repo.findUserByEmail(email);
   const ok = user?.passwordHash ? await argonVerify(user.passwordHash, password) : false;
   if (!user || !ok) throw new AppError('UNAUTHORIZED', authTexts.invalidCredentials);
@@ -124,7 +144,8 @@ export async function logout(d: AuthDeps, refreshToken: string | undefined): Pro
 
 export async function forgotPassword(d: AuthDeps, email: string): Promise<{ message: string }> {
   // The same answer whether or not the address has an account; the per-address limit applies to both.
-  if (!(await d.limiter.hit(`forgot:${email}`, 5, 3600))) throw new AppError('RATE_LIMITED', 'Too many reset requests for this e-mail. Please try again in an hour.');
+  if (!(await d.limiter.hit(`forgot:${email}`, 5, 3600)))
+    throw new AppError('RATE_LIMITED', 'Too many reset requests for this e-mail. Please try again in an hour.');
   const user = await d.repo.findUserByEmail(email);
   if (user) {
     const token = randomBytes(32).toString('base64url');

@@ -50,7 +50,13 @@ export function createGoogleClient(config: Config) {
       const res = await fetch(d.token_endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: config.GOOGLE_CLIENT_ID!, client_secret: config.GOOGLE_CLIENT_SECRET! }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: config.GOOGLE_CLIENT_ID!,
+          client_secret: config.GOOGLE_CLIENT_SECRET!,
+        }),
       }).catch(() => null);
       if (!res?.ok) throw failed();
       const body = (await res.json().catch(() => ({}))) as { id_token?: string };

@@ -38,7 +38,10 @@ export async function submitHelp(d: Deps, h: { email: string; feedback: string }
   return { message: 'Thank you! Our team will get back to you soon.' };
 }
 
-export async function submitFeedback(d: Deps, f: { overallExperience: number; easeOfUse: number; performance: number; feedback: string }): Promise<{ message: string }> {
+export async function submitFeedback(
+  d: Deps,
+  f: { overallExperience: number; easeOfUse: number; performance: number; feedback: string },
+): Promise<{ message: string }> {
   const { feedback, ...ratings } = f;
   const id = await d.repo.insert({ kind: 'feedback', message: feedback || null, details: ratings });
   await d.repo.setMailStatus(id, 'none');

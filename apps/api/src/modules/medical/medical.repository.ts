@@ -45,10 +45,19 @@ const orderBy: Record<MedicalQuery['sortBy'], SQL> = {
 function whereClause(q: MedicalQuery): SQL {
   const parts: SQL[] = [
     sql`quota = ${q.quota}`,
-    sql`category in (${sql.join(q.categories.map((c) => sql`${c}`), sql`, `)})`,
+    sql`category in (${sql.join(
+      q.categories.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
     sql`closing_rank >= ${q.rank}`,
   ];
-  if (q.courses.length) parts.push(sql`course in (${sql.join(q.courses.map((c) => sql`${c}`), sql`, `)})`);
+  if (q.courses.length)
+    parts.push(
+      sql`course in (${sql.join(
+        q.courses.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
   if (q.search) parts.push(searchTextMatches(q.search));
   return sql.join(parts, sql` and `);
 }
@@ -58,7 +67,9 @@ export function createMedicalRepository(db: Db) {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: MedicalQuery): Promise<{ rows: MedicalSeatRecord[]; total: number }> {
       return findPage<MedicalSeatRecord>(db, {
-        columns: sql.raw('id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr'),
+        columns: sql.raw(
+          'id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr',
+        ),
         table: sql.raw('medical_reference'),
         where: whereClause(q),
         orderBy: orderBy[q.sortBy],

@@ -1,5 +1,11 @@
 import { errorResponses } from '@rankwise/contract/errors';
-import { MEDICAL_COURSES_PATH, MEDICAL_PAGE_SIZE_SUBMIT, medicalCourseCatalogSchema, medicalPreferencesSchema, medicalResultsResponseSchema } from '@rankwise/contract/medical';
+import {
+  MEDICAL_COURSES_PATH,
+  MEDICAL_PAGE_SIZE_SUBMIT,
+  medicalCourseCatalogSchema,
+  medicalPreferencesSchema,
+  medicalResultsResponseSchema,
+} from '@rankwise/contract/medical';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceVisitorLimits } from '../../lib/preference-limits.ts';
 import { optionalUser } from '../../plugins/auth.ts';

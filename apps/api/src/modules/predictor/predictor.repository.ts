@@ -57,8 +57,14 @@ const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
 function whereClause(q: ReferenceQuery): SQL {
   const parts: SQL[] = [
     sql`scheme = ${q.scheme}`,
-    sql`institute_type in (${sql.join(q.instituteTypes.map((t) => sql`${t}`), sql`, `)})`,
-    sql`gender in (${sql.join(q.genders.map((g) => sql`${g}`), sql`, `)})`,
+    sql`institute_type in (${sql.join(
+      q.instituteTypes.map((t) => sql`${t}`),
+      sql`, `,
+    )})`,
+    sql`gender in (${sql.join(
+      q.genders.map((g) => sql`${g}`),
+      sql`, `,
+    )})`,
     q.crlRank === null
       ? sql`(seat_type = ${q.seatType} and closing_rank >= ${q.rank})`
       : sql`((seat_type = ${q.seatType} and closing_rank >= ${q.rank}) or (seat_type = 'OPEN' and closing_rank >= ${q.crlRank}))`,
@@ -70,7 +76,13 @@ function whereClause(q: ReferenceQuery): SQL {
       or (quota = 'LA' and institute_id = 'nit-srinagar' and ${q.homeState} = 'Ladakh')
       or (quota = 'AP' and institute_id = 'nit-warangal' and ${q.homeState} = 'Andhra Pradesh'))`,
   ];
-  if (q.branchGroups.length) parts.push(sql`branch_group in (${sql.join(q.branchGroups.map((b) => sql`${b}`), sql`, `)})`);
+  if (q.branchGroups.length)
+    parts.push(
+      sql`branch_group in (${sql.join(
+        q.branchGroups.map((b) => sql`${b}`),
+        sql`, `,
+      )})`,
+    );
   if (q.requireSports) parts.push(sql`sports_facility is not false`);
   if (q.requireHostel) parts.push(sql`hostel_facility is not false`);
   if (q.requireMess) parts.push(sql`mess_facility is not false`);
@@ -83,7 +95,9 @@ export function createPredictorRepository(db: Db) {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
       return findPage<ReferenceRecord>(db, {
-        columns: sql.raw('id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, fee_inr'),
+        columns: sql.raw(
+          'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, fee_inr',
+        ),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
         orderBy: orderBy[q.sortBy],

@@ -1,7 +1,10 @@
 import { Component, type ReactNode } from 'react';
 
 /** Catches render errors below it; `fallback` gets a reset that renders the children again. */
-export class ErrorBoundary extends Component<{ fallback: (reset: () => void) => ReactNode; resetKey?: unknown; children: ReactNode }, { failed: boolean; key: unknown }> {
+export class ErrorBoundary extends Component<
+  { fallback: (reset: () => void) => ReactNode; resetKey?: unknown; children: ReactNode },
+  { failed: boolean; key: unknown }
+> {
   state = { failed: false, key: this.props.resetKey };
 
   static getDerivedStateFromError() {

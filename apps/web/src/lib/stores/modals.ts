@@ -1,15 +1,7 @@
 import { create } from 'zustand';
 
 /** The spec's modal registry (§2 Layout): any of these can be opened from anywhere. */
-export const modalNames = [
-  'login',
-  'register',
-  'forgotPassword',
-  'start',
-  'verificationOtp',
-  'collegesAlert',
-  'connectWithStudents',
-] as const;
+export const modalNames = ['login', 'register', 'forgotPassword', 'start', 'verificationOtp', 'collegesAlert', 'connectWithStudents'] as const;
 export type ModalName = (typeof modalNames)[number];
 
 type ModalState = {

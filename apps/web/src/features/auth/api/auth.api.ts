@@ -12,7 +12,8 @@ export const authApi = {
   logout: () => apiRequest<MessageResponse>('GET', '/auth/logout', { noRetry: true }),
   forgotPassword: (email: string) => apiRequest<MessageResponse>('POST', '/auth/forgot-password', { body: { email }, noRetry: true }),
   verifyResetToken: (token: string) => apiRequest<VerifyResetTokenResponse>('POST', '/auth/verify-reset-token', { body: { token }, noRetry: true }),
-  resetPassword: (token: string, newPassword: string) => apiRequest<MessageResponse>('POST', '/auth/reset-password', { body: { token, newPassword }, noRetry: true }),
+  resetPassword: (token: string, newPassword: string) =>
+    apiRequest<MessageResponse>('POST', '/auth/reset-password', { body: { token, newPassword }, noRetry: true }),
 };
 
 export function storeSession(res: SessionResponse): void {

@@ -63,7 +63,10 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item onSelect={() => void logout()} className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+          <DropdownMenu.Item
+            onSelect={() => void logout()}
+            className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+          >
             Logout
           </DropdownMenu.Item>
         </DropdownMenu.Content>

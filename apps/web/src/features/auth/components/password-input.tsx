@@ -7,7 +7,12 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
   return (
     <div className="relative">
       <input ref={ref} {...props} type={shown ? 'text' : 'password'} className={`${inputStyles} pr-16`} />
-      <button type="button" onClick={() => setShown((s) => !s)} className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-medium text-brand-700 hover:bg-brand-50" aria-label={shown ? 'Hide password' : 'Show password'}>
+      <button
+        type="button"
+        onClick={() => setShown((s) => !s)}
+        className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-xs font-medium text-brand-700 hover:bg-brand-50"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+      >
         {shown ? 'Hide' : 'Show'}
       </button>
     </div>

@@ -26,7 +26,10 @@ export function ResetPasswordPage() {
     toast.error(NO_TOKEN_MESSAGE);
     navigate('/', { replace: true });
   }, [token, navigate]);
-  const { register, handleSubmit, formState, clearErrors } = useForm<ResetForm>({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, formState, clearErrors } = useForm<ResetForm>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const onSubmit = handleSubmit(async (v) => {
     try {
       await authApi.resetPassword(token!, v.password);

@@ -70,7 +70,12 @@ export function VerificationOtpModal({ onClose, props }: ModalProps) {
         </Button>
         <p className="text-center text-sm text-slate-700">
           Didn&apos;t get it?{' '}
-          <button type="button" disabled={cooldown > 0} onClick={() => void resend()} className="font-medium text-brand-700 underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline">
+          <button
+            type="button"
+            disabled={cooldown > 0}
+            onClick={() => void resend()}
+            className="font-medium text-brand-700 underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline"
+          >
             {cooldown > 0 ? `Resend in ${cooldown}s` : 'Resend'}
           </button>
         </p>

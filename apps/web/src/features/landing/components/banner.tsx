@@ -48,8 +48,23 @@ export function Banner() {
         }}
       >
         {slides.map((s, i) => (
-          <figure key={s.src} className="w-full shrink-0" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} aria-hidden={i !== index} data-active={i === index}>
-            <img src={s.src} alt={s.alt} width={640} height={360} draggable={false} className="aspect-video w-full object-cover" loading={i === 0 ? 'eager' : 'lazy'} />
+          <figure
+            key={s.src}
+            className="w-full shrink-0"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+            aria-hidden={i !== index}
+            data-active={i === index}
+          >
+            <img
+              src={s.src}
+              alt={s.alt}
+              width={640}
+              height={360}
+              draggable={false}
+              className="aspect-video w-full object-cover"
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
             <figcaption className="px-4 py-3 text-center text-sm font-medium text-slate-700">{s.caption}</figcaption>
           </figure>
         ))}

@@ -21,7 +21,11 @@ export function HowItWorks() {
         {steps.map((s, i) => (
           <li
             key={s.title}
-            className={clsx('rounded-2xl border bg-white p-6 shadow-sm transition', i === active ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200', i !== active && 'hidden md:block')}
+            className={clsx(
+              'rounded-2xl border bg-white p-6 shadow-sm transition',
+              i === active ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200',
+              i !== active && 'hidden md:block',
+            )}
           >
             <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">{i + 1}</span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{s.title}</h3>
@@ -30,13 +34,23 @@ export function HowItWorks() {
         ))}
       </ol>
       <div className="mt-6 flex items-center justify-center gap-3">
-        <button type="button" className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50" onClick={() => setActive((a) => (a + 3) % 4)} aria-label="Previous step">
+        <button
+          type="button"
+          className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+          onClick={() => setActive((a) => (a + 3) % 4)}
+          aria-label="Previous step"
+        >
           ‹ Prev
         </button>
         <span className="text-sm text-slate-700" aria-live="polite">
           Step {active + 1} of 4: {steps[active].title}
         </span>
-        <button type="button" className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50" onClick={() => setActive((a) => (a + 1) % 4)} aria-label="Next step">
+        <button
+          type="button"
+          className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+          onClick={() => setActive((a) => (a + 1) % 4)}
+          aria-label="Next step"
+        >
           Next ›
         </button>
       </div>

@@ -14,8 +14,8 @@ export function LandingPage() {
             <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">a data-driven college advisor</p>
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Get your dream college in 4 clicks</h1>
             <p className="mt-5 text-lg text-slate-700">
-              Enter your JEE Main, JEE Advanced, CSAB or NEET PG rank and see the colleges and programs it can really reach, judged on the official closing ranks of past
-              counselling rounds.
+              Enter your JEE Main, JEE Advanced, CSAB or NEET PG rank and see the colleges and programs it can really reach, judged on the official closing
+              ranks of past counselling rounds.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <button type="button" className={buttonStyles.primary} onClick={() => open('start')}>

@@ -14,7 +14,12 @@ export function StartModal({ onClose }: ModalProps) {
     <Modal open onOpenChange={(o) => !o && onClose()} title="Get started" description="Who are you?">
       <div className="grid gap-3">
         {choices.map((c) => (
-          <button key={c.label} type="button" onClick={c.onClick} className="rounded-xl border border-slate-200 p-4 text-left transition hover:border-brand-600 hover:bg-brand-50">
+          <button
+            key={c.label}
+            type="button"
+            onClick={c.onClick}
+            className="rounded-xl border border-slate-200 p-4 text-left transition hover:border-brand-600 hover:bg-brand-50"
+          >
             <span className="block font-semibold text-slate-900">{c.label}</span>
             <span className="block text-sm text-slate-700">{c.text}</span>
           </button>

@@ -16,9 +16,13 @@ describe('filterCourseGroups', () => {
       { degree: 'MD', courses: ['MD IN GENERAL MEDICINE'] },
       { degree: 'DNB', courses: ['DNB IN GENERAL MEDICINE'] },
     ]));
-  it('matches the degree too and drops empty groups', () => expect(filterCourseGroups(groups, 'dnb paed')).toEqual([{ degree: 'DNB', courses: ['DNB IN PAEDIATRICS'] }]));
+  it('matches the degree too and drops empty groups', () =>
+    expect(filterCourseGroups(groups, 'dnb paed')).toEqual([{ degree: 'DNB', courses: ['DNB IN PAEDIATRICS'] }]));
   it('matches the start of words only', () => {
-    const nbems = [{ degree: 'DNB', courses: ['(NBEMS) ORTHOPAEDICS', 'DNB- DIPLOMA IN RADIO-DIAGNOSIS'] }, { degree: 'MS', courses: ['MS IN ORTHOPAEDICS'] }];
+    const nbems = [
+      { degree: 'DNB', courses: ['(NBEMS) ORTHOPAEDICS', 'DNB- DIPLOMA IN RADIO-DIAGNOSIS'] },
+      { degree: 'MS', courses: ['MS IN ORTHOPAEDICS'] },
+    ];
     expect(filterCourseGroups(nbems, 'ms ortho')).toEqual([{ degree: 'MS', courses: ['MS IN ORTHOPAEDICS'] }]);
     expect(filterCourseGroups(nbems, 'diagnosis')).toEqual([{ degree: 'DNB', courses: ['DNB- DIPLOMA IN RADIO-DIAGNOSIS'] }]);
     expect(filterCourseGroups(nbems, 'paedics')).toEqual([]);

@@ -3,7 +3,11 @@ import { inputStyles } from '@/components/ui/form-field.tsx';
 
 export type CourseGroup = { degree: string; courses: string[] };
 
-const wordsOf = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const wordsOf = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /**
  * Every word typed must start a word of the course or its degree, in any order ('general med',
@@ -48,7 +52,12 @@ export function CourseMultiSelect({ groups, value, onChange }: { groups: CourseG
             {value.map((c) => (
               <li key={c} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-xs font-medium text-brand-900 ring-1 ring-brand-100">
                 {c}
-                <button type="button" aria-label={`Remove ${c}`} onClick={() => toggle(c, false)} className="rounded-full px-1.5 text-brand-900 hover:bg-brand-100 focus:outline-none focus:ring-2 focus:ring-brand-600">
+                <button
+                  type="button"
+                  aria-label={`Remove ${c}`}
+                  onClick={() => toggle(c, false)}
+                  className="rounded-full px-1.5 text-brand-900 hover:bg-brand-100 focus:outline-none focus:ring-2 focus:ring-brand-600"
+                >
                   ×
                 </button>
               </li>
@@ -87,7 +96,12 @@ export function CourseMultiSelect({ groups, value, onChange }: { groups: CourseG
             <div className="mt-1 grid gap-1.5 sm:grid-cols-2">
               {g.courses.map((c) => (
                 <label key={c} className="flex items-start gap-2 text-sm text-slate-900">
-                  <input type="checkbox" checked={chosen.has(c)} onChange={(e) => toggle(c, e.target.checked)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(c)}
+                    onChange={(e) => toggle(c, e.target.checked)}
+                    className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+                  />
                   {c}
                 </label>
               ))}

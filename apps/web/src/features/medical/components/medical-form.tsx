@@ -68,7 +68,11 @@ export function MedicalForm() {
       </div>
 
       {catalogue.isSuccess ? (
-        <Controller control={control} name="courses" render={({ field }) => <CourseMultiSelect groups={catalogue.data.data.groups} value={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={control}
+          name="courses"
+          render={({ field }) => <CourseMultiSelect groups={catalogue.data.data.groups} value={field.value} onChange={field.onChange} />}
+        />
       ) : catalogue.isError ? (
         <div role="alert" className="rounded-lg border border-slate-300 bg-white p-4 text-sm text-slate-800">
           The course list could not be loaded. You can still submit: all courses will be shown.{' '}

@@ -4,7 +4,15 @@ import { Link } from 'react-router';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 
 const poolLabel = (g: string) => (g.startsWith('Female') ? 'Female-only' : 'Gender-neutral');
-const quotaLabel: Record<string, string> = { AI: 'All India', HS: 'Home state', OS: 'Other state', GO: 'Goa', JK: 'Jammu & Kashmir', LA: 'Ladakh', AP: 'Andhra Pradesh' };
+const quotaLabel: Record<string, string> = {
+  AI: 'All India',
+  HS: 'Home state',
+  OS: 'Other state',
+  GO: 'Goa',
+  JK: 'Jammu & Kashmir',
+  LA: 'Ladakh',
+  AP: 'Andhra Pradesh',
+};
 
 export function CollegeCard({ college, inCompare, onToggleCompare }: { college: EngineeringCollege; inCompare: boolean; onToggleCompare(): void }) {
   const pkg = college['Average Package(LPA)'];
@@ -51,7 +59,10 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
           type="button"
           aria-pressed={inCompare}
           onClick={onToggleCompare}
-          className={clsx('rounded-lg border px-3 py-1.5 text-sm font-medium transition', inCompare ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50')}
+          className={clsx(
+            'rounded-lg border px-3 py-1.5 text-sm font-medium transition',
+            inCompare ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50',
+          )}
         >
           {inCompare ? 'Added to Compare' : 'Add to Compare'}
         </button>

@@ -101,7 +101,10 @@ export function EngineeringForm() {
         <legend className="text-sm font-medium text-slate-800">Exam type</legend>
         <div className="mt-2 flex flex-wrap gap-3">
           {examOptions.map((o) => (
-            <label key={o.value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+            <label
+              key={o.value}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
               <input type="radio" value={o.value} {...register('examType', clearOnEdit('examType'))} className="accent-brand-700" />
               {o.label}
             </label>
@@ -150,7 +153,9 @@ export function EngineeringForm() {
       </div>
 
       <details className="rounded-lg border border-slate-300 bg-white p-4">
-        <summary className="cursor-pointer font-medium text-slate-800">Branches {branch.length ? `(${branch.length} selected)` : '(optional: all branches)'}</summary>
+        <summary className="cursor-pointer font-medium text-slate-800">
+          Branches {branch.length ? `(${branch.length} selected)` : '(optional: all branches)'}
+        </summary>
         <fieldset className="mt-3">
           <legend className="sr-only">Branches</legend>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">

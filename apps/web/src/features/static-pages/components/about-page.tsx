@@ -16,12 +16,15 @@ export function AboutPage() {
   return (
     <Page title="About Us" lead="Rankwise is a data-driven college advisor for students in India.">
       <Section title="Our vision">
-        <p>A country where every student chooses a college with the same information as the best-advised student, whatever their city, school or family background.</p>
+        <p>
+          A country where every student chooses a college with the same information as the best-advised student, whatever their city, school or family
+          background.
+        </p>
       </Section>
       <Section title="Our mission">
         <p>
-          To turn the official closing ranks of JoSAA, CSAB and MCC counselling, and NIRF&apos;s placement figures, into an honest answer to one question: which colleges can my rank
-          really reach? And to connect students with current students of those colleges who can tell them what life there is like.
+          To turn the official closing ranks of JoSAA, CSAB and MCC counselling, and NIRF&apos;s placement figures, into an honest answer to one question: which
+          colleges can my rank really reach? And to connect students with current students of those colleges who can tell them what life there is like.
         </p>
       </Section>
       <Section title="Our core values">

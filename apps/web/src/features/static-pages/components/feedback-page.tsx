@@ -23,7 +23,15 @@ function Stars({ label, value, onChange }: { label: string; value: number; onCha
       <span className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="cursor-pointer text-2xl" title={`${n} of 5`}>
-            <input type="radio" name={label} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" aria-label={`${label}: ${n} of 5`} />
+            <input
+              type="radio"
+              name={label}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+              aria-label={`${label}: ${n} of 5`}
+            />
             <span aria-hidden="true" className={n <= value ? 'text-amber-500' : 'text-slate-300'}>
               ★
             </span>
@@ -58,7 +66,12 @@ export function FeedbackPage() {
         </div>
         <form noValidate onSubmit={onSubmit} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           {rows.map((r) => (
-            <Controller key={r.name} control={control} name={r.name} render={({ field }) => <Stars label={r.label} value={Number(field.value)} onChange={field.onChange} />} />
+            <Controller
+              key={r.name}
+              control={control}
+              name={r.name}
+              render={({ field }) => <Stars label={r.label} value={Number(field.value)} onChange={field.onChange} />}
+            />
           ))}
           <FormField label="Your feedback" error={formState.errors.feedback?.message}>
             {(a) => <textarea {...a} {...register('feedback')} rows={4} className={inputStyles} />}

@@ -5,16 +5,34 @@ export function TermsPage() {
   const { companyLegalName, productName, supportEmail } = useAppConfig();
   const items = [
     ['Who these terms are between', `You and ${companyLegalName}, which runs ${productName}.`],
-    ['What the service is', 'A college advisor that compares your rank with official closing ranks of past counselling rounds, shows placement figures published through NIRF, and lets you book paid video sessions with current students.'],
-    ['Predictions are guidance, not a guarantee', 'Closing ranks change every year. A college that closed above your rank last year may close below it this year. Always confirm with the official counselling body (JoSAA, CSAB or MCC) before you decide.'],
-    ['Accuracy of data', 'We show data as published, with its year and source, and show NA where we have none. If you find an error, tell us and we will correct it.'],
+    [
+      'What the service is',
+      'A college advisor that compares your rank with official closing ranks of past counselling rounds, shows placement figures published through NIRF, and lets you book paid video sessions with current students.',
+    ],
+    [
+      'Predictions are guidance, not a guarantee',
+      'Closing ranks change every year. A college that closed above your rank last year may close below it this year. Always confirm with the official counselling body (JoSAA, CSAB or MCC) before you decide.',
+    ],
+    [
+      'Accuracy of data',
+      'We show data as published, with its year and source, and show NA where we have none. If you find an error, tell us and we will correct it.',
+    ],
     ['Your account', 'Keep your password private. You are responsible for what is done with your account. One account per person.'],
     ['Acceptable use', 'Do not scrape the service, overload it, try to break its security, or use it to harass anyone.'],
-    ['Sessions with counsellors', 'Counsellors are students sharing their own experience, not official representatives of their college. Sessions are 12 or 25 minutes at the price shown when you book.'],
-    ['Payments and refunds', 'Payments are processed by Cashfree Payments. If a session does not take place because of the counsellor or us, you get a full refund within 7 working days.'],
+    [
+      'Sessions with counsellors',
+      'Counsellors are students sharing their own experience, not official representatives of their college. Sessions are 12 or 25 minutes at the price shown when you book.',
+    ],
+    [
+      'Payments and refunds',
+      'Payments are processed by Cashfree Payments. If a session does not take place because of the counsellor or us, you get a full refund within 7 working days.',
+    ],
     ['Reviews', 'Reviews must be honest and about a session you took. We may remove reviews that are abusive, false or off-topic.'],
     ['Liability', 'The service is provided as is. We are not liable for admission decisions made using it, to the extent the law allows.'],
-    ['Changes to these terms', 'We may update these terms; we will show the date of the latest change on this page and tell registered users of important changes by e-mail.'],
+    [
+      'Changes to these terms',
+      'We may update these terms; we will show the date of the latest change on this page and tell registered users of important changes by e-mail.',
+    ],
     ['Contact and disputes', `Write to ${supportEmail}. These terms are governed by the laws of India.`],
   ];
   return (

@@ -1,10 +1,16 @@
 import { Page } from '@/components/ui/page.tsx';
 
 const features = [
-  { title: 'Personalized AI college finder', text: 'Tell us what matters to you (city, budget, branch, campus life) and get a shortlist ranked for you, not just by closing rank.' },
+  {
+    title: 'Personalized AI college finder',
+    text: 'Tell us what matters to you (city, budget, branch, campus life) and get a shortlist ranked for you, not just by closing rank.',
+  },
   { title: 'Connect with students', text: 'Group sessions and chat with current students of the colleges on your shortlist, beyond one-to-one video calls.' },
   { title: 'Distance learning', text: 'Recognised online and distance degree programs, with the same honest data on fees and outcomes.' },
-  { title: 'Scholarships matched to your rank', text: 'Government and private scholarships you are eligible for, matched to your rank, category and family income.' },
+  {
+    title: 'Scholarships matched to your rank',
+    text: 'Government and private scholarships you are eligible for, matched to your rank, category and family income.',
+  },
 ];
 
 export function UpcomingFeaturesPage() {
