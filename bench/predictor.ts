@@ -48,11 +48,11 @@ async function serve(): Promise<void> {
   const { importAll } = await import('../apps/api/src/data/import-all.ts');
   const { silentProgress } = await import('../apps/api/src/data/import-context.ts');
   const { signAccessToken } = await import('../apps/api/src/plugins/auth.ts');
-  const { createPredictorRepository } = await import('../apps/api/src/modules/predictor/predictor.repository.ts');
-  const { findColleges } = await import('../apps/api/src/modules/predictor/predictor.service.ts');
+  const { createEngineeringRepository } = await import('../apps/api/src/modules/engineering/engineering.repository.ts');
+  const { findColleges } = await import('../apps/api/src/modules/engineering/engineering.service.ts');
   const { createMedicalRepository } = await import('../apps/api/src/modules/medical/medical.repository.ts');
   const { findMedicalColleges } = await import('../apps/api/src/modules/medical/medical.service.ts');
-  const { engineeringPreferencesSchema } = await import('@rankwise/contract/predictor');
+  const { engineeringPreferencesSchema } = await import('@rankwise/contract/engineering');
   const { medicalPreferencesSchema } = await import('@rankwise/contract/medical');
   const { sql } = await import('drizzle-orm');
 
@@ -85,7 +85,7 @@ async function serve(): Promise<void> {
   );
 
   // The repository exactly as the routes use it, with its findMatches call timed.
-  const engineeringRepo = createPredictorRepository(database.db);
+  const engineeringRepo = createEngineeringRepository(database.db);
   const medicalRepo = createMedicalRepository(database.db);
   async function rawOnce(stream: Stream, payload: Payload): Promise<number> {
     let ms = 0;
@@ -151,7 +151,7 @@ function rng(seed: number) {
 }
 
 async function engineeringMix(n: number): Promise<Payload[]> {
-  const { branchGroups, engineeringCategories } = await import('@rankwise/contract/predictor');
+  const { branchGroups, engineeringCategories } = await import('@rankwise/contract/engineering');
   const { homeStates } = await import('@rankwise/contract/reference');
   const r = rng(42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];

@@ -10,7 +10,7 @@ import { appRoutes } from './modules/app/app.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
-import { predictorRoutes } from './modules/predictor/predictor.routes.ts';
+import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(appRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(predictorRoutes);
+      await api.register(engineeringRoutes);
       await api.register(medicalRoutes);
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, pagedResponseSchema, rankSchema } from './predictor.ts';
+import { pageSchema, pagedResponseSchema, rankSchema } from './engineering.ts';
 
 /** Spec §2 medical form lists. */
 export const medicalCategories = ['General', 'EWS', 'SC', 'OBC', 'ST', 'General PwD', 'OBC PwD', 'SC PwD', 'EWS PwD', 'ST PwD'] as const;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/predictor';
+import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { AppError } from './app-error.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 

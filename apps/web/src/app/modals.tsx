@@ -4,7 +4,7 @@ import { RegisterModal } from '@/features/auth/components/register-modal.tsx';
 import { VerificationOtpModal } from '@/features/auth/components/verification-otp-modal.tsx';
 import { ConnectWithStudentsModal } from '@/features/bookings/components/connect-with-students-modal.tsx';
 import { StartModal } from '@/features/landing/components/start-modal.tsx';
-import { CollegesAlertModal } from '@/features/predictor/components/colleges-alert-modal.tsx';
+import { CollegesAlertModal } from '@/features/engineering/components/colleges-alert-modal.tsx';
 import { useModal, type ModalName } from '@/lib/stores/modals.ts';
 import type { ModalProps } from '@/components/ui/modal.tsx';
 

@@ -9,7 +9,7 @@ import { LoginRoute } from '@/features/auth/components/login-route.tsx';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
 import { VerifyResetTokenPage } from '@/features/auth/components/verify-reset-token-page.tsx';
 import { MedicalCollegesPage } from '@/features/medical/components/medical-colleges-page.tsx';
-import { CollegesPage } from '@/features/predictor/components/colleges-page.tsx';
+import { CollegesPage } from '@/features/engineering/components/colleges-page.tsx';
 import { ReviewsPage } from '@/features/reviews/components/reviews-page.tsx';
 import { AboutPage } from '@/features/static-pages/components/about-page.tsx';
 import { FaqPage } from '@/features/static-pages/components/faq-page.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EngineeringForm } from '@/features/predictor/components/engineering-form.tsx';
+import { EngineeringForm } from '@/features/engineering/components/engineering-form.tsx';
 import { MedicalForm } from '@/features/medical/components/medical-form.tsx';
 
 type Stream = 'engineering' | 'medical';

@@ -1,4 +1,4 @@
-import type { BranchGroup } from '@rankwise/contract/predictor';
+import type { BranchGroup } from '@rankwise/contract/engineering';
 import { decodeEntities } from './institute-aliases.ts';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { branchGroups } from '@rankwise/contract/predictor';
+import { branchGroups } from '@rankwise/contract/engineering';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { branchGroupOf } from './branch-groups.ts';
 import { readEngineeringData, type EngineeringData } from './import-engineering.ts';

@@ -1,4 +1,4 @@
-import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/predictor';
+import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { engineeringPreferencesSchema, type EngineeringPreferences, type EngineeringPreferencesInput } from '@rankwise/contract/predictor';
+import { engineeringPreferencesSchema, type EngineeringPreferences, type EngineeringPreferencesInput } from '@rankwise/contract/engineering';
 
 /** Preferences live in the URL (STYLE.md): the results page reads them back from the query string. */
 export function toSearchParams(p: EngineeringPreferencesInput): URLSearchParams {

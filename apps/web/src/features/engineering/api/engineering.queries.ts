@@ -1,4 +1,4 @@
-import { ENGINEERING_PAGE_SIZE, type EngineeringResultsResponse } from '@rankwise/contract/predictor';
+import { ENGINEERING_PAGE_SIZE, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import type { ParsedPreferences } from '../preferences-url.ts';
@@ -8,7 +8,7 @@ export type EngineeringSort = 'rank' | 'package' | 'fees' | 'program' | 'college
 /** Results of one preference set; visitors get page 1 only (the server enforces it too). */
 export function engineeringResultsQuery(prefs: ParsedPreferences, sortBy: EngineeringSort, searchQuery: string, signedIn: boolean) {
   return infiniteQueryOptions({
-    queryKey: ['predictor', 'engineering', prefs, sortBy, searchQuery, signedIn],
+    queryKey: ['engineering', 'results', prefs, sortBy, searchQuery, signedIn],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<EngineeringResultsResponse>('POST', '/college/preferences', {
         body: { ...prefs, page: pageParam, pageSize: ENGINEERING_PAGE_SIZE, sortBy, searchQuery: signedIn ? searchQuery : '' },

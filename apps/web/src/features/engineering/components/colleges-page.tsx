@@ -6,7 +6,7 @@ import { SortSelect } from '@/components/results/sort-select.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { engineeringResultsQuery, type EngineeringSort } from '../api/predictor.queries.ts';
+import { engineeringResultsQuery, type EngineeringSort } from '../api/engineering.queries.ts';
 import { fromSearchParams } from '../preferences-url.ts';
 import { CollegeCard } from './college-card.tsx';
 

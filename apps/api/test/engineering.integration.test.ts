@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineeringCollege, EngineeringPreferencesInput } from '@rankwise/contract/predictor';
+import type { EngineeringCollege, EngineeringPreferencesInput } from '@rankwise/contract/engineering';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { InstituteDirectory } from '../src/data/josaa/institute-directory.ts';

@@ -1,4 +1,4 @@
-import type { EngineeringCollege } from '@rankwise/contract/predictor';
+import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { CollegeAvatar } from '@/components/results/initials.tsx';

@@ -1,18 +1,18 @@
 import { errorResponses } from '@rankwise/contract/errors';
-import { ENGINEERING_PAGE_SIZE, engineeringPreferencesSchema, engineeringResultsResponseSchema } from '@rankwise/contract/predictor';
+import { ENGINEERING_PAGE_SIZE, engineeringPreferencesSchema, engineeringResultsResponseSchema } from '@rankwise/contract/engineering';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceVisitorLimits } from '../../lib/preference-limits.ts';
 import { optionalUser } from '../../plugins/auth.ts';
-import { createPredictorRepository } from './predictor.repository.ts';
-import { findColleges, preferenceSet } from './predictor.service.ts';
+import { createEngineeringRepository } from './engineering.repository.ts';
+import { findColleges, preferenceSet } from './engineering.service.ts';
 
-export const predictorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createPredictorRepository(app.database.db);
+export const engineeringRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createEngineeringRepository(app.database.db);
   app.post(
     '/college/preferences',
     {
       schema: {
-        tags: ['predictor'],
+        tags: ['engineering'],
         summary: 'Engineering programs a JEE Main / JEE Advanced / CSAB rank can reach',
         body: engineeringPreferencesSchema,
         response: { 200: engineeringResultsResponseSchema, ...errorResponses },

@@ -1,5 +1,5 @@
-import type { EngineeringCollege, EngineeringPreferences, EngineeringResultsResponse } from '@rankwise/contract/predictor';
-import type { ReferenceQuery, ReferenceRecord, PredictorRepository } from './predictor.repository.ts';
+import type { EngineeringCollege, EngineeringPreferences, EngineeringResultsResponse } from '@rankwise/contract/engineering';
+import type { ReferenceQuery, ReferenceRecord, EngineeringRepository } from './engineering.repository.ts';
 
 /** Form category → JoSAA seat type as the data spells it. */
 export const seatTypeOf: Record<string, string> = {
@@ -93,7 +93,7 @@ export function toCollege(r: ReferenceRecord): EngineeringCollege {
   };
 }
 
-export async function findColleges(repo: PredictorRepository, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
+export async function findColleges(repo: EngineeringRepository, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
   const q = toQuery(p);
   const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
   const colleges = rows.map((r) => ({ ...toCollege(r), matchedOn: r.seat_type === q.seatType ? ('rank' as const) : ('crlRank' as const) }));

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
-import { branchGroups, engineeringCategories, rankMessages } from '@rankwise/contract/predictor';
+import { branchGroups, engineeringCategories, rankMessages } from '@rankwise/contract/engineering';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';

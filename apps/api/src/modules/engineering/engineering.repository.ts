@@ -53,7 +53,7 @@ const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
   college: sql`institute_name collate "C" asc, program_name collate "C" asc, closing_rank asc, id asc`,
 };
 
-/** The eligibility rules as SQL (each rule's source is stated in predictor.service.ts). */
+/** The eligibility rules as SQL (each rule's source is stated in engineering.service.ts). */
 function whereClause(q: ReferenceQuery): SQL {
   const parts: SQL[] = [
     sql`scheme = ${q.scheme}`,
@@ -90,7 +90,7 @@ function whereClause(q: ReferenceQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export function createPredictorRepository(db: Db) {
+export function createEngineeringRepository(db: Db) {
   return {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
@@ -107,4 +107,4 @@ export function createPredictorRepository(db: Db) {
     },
   };
 }
-export type PredictorRepository = ReturnType<typeof createPredictorRepository>;
+export type EngineeringRepository = ReturnType<typeof createEngineeringRepository>;
