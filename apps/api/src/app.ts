@@ -69,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     async (api) => {
       await api.register(appRoutes);
       await api.register(contactRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(authRoutes);
       await api.register(engineeringRoutes);
       await api.register(medicalRoutes);
     },

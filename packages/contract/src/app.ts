@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -84,3 +85,44 @@ export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 
 export const CONTACT_SUCCESS_MESSAGE = 'Message sent successfully! We will get back to you soon.';
 export const CONTACT_FAILURE_MESSAGE = 'Failed to send message. Please try again later.';
+
+export const appEndpoints = defineEndpoints('app', {
+  health: {
+    method: 'GET',
+    path: '/health',
+    summary: 'Service and database state',
+    access: 'public',
+    responses: { 200: healthResponseSchema, 503: healthResponseSchema },
+  },
+  config: {
+    method: 'GET',
+    path: '/app/config',
+    summary: 'Public configuration for the web app',
+    access: 'public',
+    responses: { 200: publicConfigSchema },
+  },
+  contact: {
+    method: 'POST',
+    path: '/app/contact',
+    summary: 'Contact form',
+    access: 'public',
+    body: contactRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  help: {
+    method: 'POST',
+    path: '/app/help',
+    summary: 'Help Center form',
+    access: 'public',
+    body: helpRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  feedback: {
+    method: 'POST',
+    path: '/app/feedback',
+    summary: 'Feedback form',
+    access: 'public',
+    body: feedbackRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+});

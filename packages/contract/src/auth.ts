@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailPattern } from './app.ts';
+import { emailPattern, messageResponseSchema } from './app.ts';
+import { defineEndpoints } from './endpoint.ts';
 
 /** Spec §5 messages; DECISIONS.md: at least 8 characters at registration and reset. */
 export const authMessages = {
@@ -102,3 +103,76 @@ export const authTexts = {
   registered: 'Registration successful! Please log in.',
   loggedOut: 'Logged out successfully',
 } as const;
+
+export const authEndpoints = defineEndpoints('auth', {
+  verifyAccount: {
+    method: 'POST',
+    path: '/auth/verify-account',
+    summary: 'E-mail a 6-digit sign-up code',
+    access: 'public',
+    body: verifyAccountRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    summary: 'Create the account with the e-mailed code',
+    access: 'public',
+    body: registerRequestSchema,
+    responses: { 201: messageResponseSchema },
+  },
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    summary: 'Log in with e-mail and password',
+    access: 'public',
+    body: loginRequestSchema,
+    responses: { 200: sessionResponseSchema },
+  },
+  google: {
+    method: 'POST',
+    path: '/auth/google',
+    summary: 'Log in with a Google sign-in code',
+    access: 'public',
+    body: googleLoginRequestSchema,
+    responses: { 200: sessionResponseSchema },
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/auth/refresh-token',
+    summary: 'Rotate the refresh cookie and get a new access token',
+    access: 'public',
+    responses: { 200: sessionResponseSchema },
+  },
+  logout: {
+    method: 'GET',
+    path: '/auth/logout',
+    summary: 'Log out: revoke the session and clear the cookie',
+    access: 'public',
+    responses: { 200: messageResponseSchema },
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    summary: 'E-mail a password reset link',
+    access: 'public',
+    body: forgotPasswordRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  verifyResetToken: {
+    method: 'POST',
+    path: '/auth/verify-reset-token',
+    summary: 'Is this reset link still valid?',
+    access: 'public',
+    body: verifyResetTokenRequestSchema,
+    responses: { 200: verifyResetTokenResponseSchema },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password',
+    summary: 'Set a new password with a reset link',
+    access: 'public',
+    body: resetPasswordRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { homeStates } from './reference.ts';
 
 /** The 18 branch groups of the engineering form; every program belongs to exactly one. */
@@ -141,3 +142,14 @@ export const engineeringResultsResponseSchema = pagedResponseSchema(engineeringC
 export type EngineeringResultsResponse = z.infer<typeof engineeringResultsResponseSchema>;
 
 export const SUBMISSION_LIMIT_MESSAGE = 'Max submissions limit per user Breached';
+
+export const engineeringEndpoints = defineEndpoints('engineering', {
+  preferences: {
+    method: 'POST',
+    path: '/college/preferences',
+    summary: 'Engineering programs a JEE Main / JEE Advanced / CSAB rank can reach',
+    access: 'optional',
+    body: engineeringPreferencesSchema,
+    responses: { 200: engineeringResultsResponseSchema },
+  },
+});

@@ -35,6 +35,10 @@ export const errorResponses = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
   429: errorBodySchema,
   500: errorBodySchema,
+  502: errorBodySchema,
+  503: errorBodySchema,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { pageSchema, pagedResponseSchema, rankSchema } from './engineering.ts';
 
 /** Spec §2 medical form lists. */
@@ -74,5 +75,20 @@ export const medicalCourseCatalogSchema = z.object({
 });
 export type MedicalCourseCatalog = z.infer<typeof medicalCourseCatalogSchema>;
 
-/** GET: the course catalogue of the medical form, grouped by degree. */
-export const MEDICAL_COURSES_PATH = '/medical-college/courses';
+export const medicalEndpoints = defineEndpoints('medical', {
+  preferences: {
+    method: 'POST',
+    path: '/medical-college/preferences',
+    summary: 'NEET PG seats (MCC All India counselling) a rank can reach',
+    access: 'optional',
+    body: medicalPreferencesSchema,
+    responses: { 200: medicalResultsResponseSchema },
+  },
+  courses: {
+    method: 'GET',
+    path: '/medical-college/courses',
+    summary: 'The course catalogue of the NEET PG form, grouped by degree',
+    access: 'public',
+    responses: { 200: medicalCourseCatalogSchema },
+  },
+});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { AppError } from './app-error.ts';
 import type { AuthUser } from '../plugins/auth.ts';
@@ -59,16 +59,19 @@ function redisCounter(app: FastifyInstance, fallback: Counter): Counter {
   };
 }
 
+/** Who is asking: the signed-in user, or a visitor known by the client address. */
+export type Caller = { user: AuthUser | null; ip: string };
+
 export type SubmissionLimiter = {
-  check(request: FastifyRequest, user: AuthUser | null, stream: 'engineering' | 'medical', preferenceSet: unknown): Promise<void>;
+  check(caller: Caller, stream: 'engineering' | 'medical', preferenceSet: unknown): Promise<void>;
 };
 
 /** `preferenceSet` is the preferences without page, pageSize, sortBy and searchQuery. */
 export function createSubmissionLimiter(app: FastifyInstance, limit: number, windowSeconds: number): SubmissionLimiter {
   const counter = redisCounter(app, memoryCounter());
   return {
-    async check(request, user, stream, preferenceSet) {
-      const who = user ? `user:${user.id}` : `ip:${request.ip}`;
+    async check(caller, stream, preferenceSet) {
+      const who = caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`;
       const member = createHash('sha256')
         .update(`${stream}:${JSON.stringify(preferenceSet)}`)
         .digest('base64url');

@@ -3,10 +3,15 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createRolesRepository, type RolesRepository } from '../modules/auth/roles.repository.ts';
 
 export type AuthUser = { id: string; username: string; email: string };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Roles held in the database; `route` checks an endpoint's declared role with it. */
+    roles: RolesRepository;
+  }
   interface FastifyRequest {
     user: AuthUser | null;
     authError: 'expired' | 'invalid' | null;
@@ -30,6 +35,7 @@ export async function signAccessToken(config: Config, user: AuthUser, ttlSeconds
 
 /** Reads the bearer access token on every request; routes decide whether they need it. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  app.decorate('roles', createRolesRepository(app.database.db));
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {

@@ -1,7 +1,8 @@
+import { pathOf, type Endpoint, type RequestOf, type ResponseOf } from '@rankwise/contract/endpoint';
+import type { ErrorCode } from '@rankwise/contract/errors';
 import { useSession } from './stores/session.ts';
 
 export const API_BASE = '/api/v1';
-export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
 export const NETWORK_ERROR_MESSAGE = 'A network or processing error occurred.';
 
 /** A failed call, carrying the server's `{ message, code, fieldErrors }` (spec §7: message, error or errors). */
@@ -9,7 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string,
+    /** The server's error code, or NETWORK (no answer) / UNKNOWN (an answer without one). */
+    readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN',
     readonly fieldErrors: Record<string, string[]> = {},
   ) {
     super(message);
@@ -33,29 +35,33 @@ function refreshOnce(): Promise<string | null> {
   return refreshing;
 }
 
-export type RequestOptions = {
-  body?: unknown;
-  query?: Record<string, string | number | undefined>;
-  signal?: AbortSignal;
-  /** Skip the refresh-and-retry (the refresh call itself, login, ...). */
-  noRetry?: boolean;
-};
+export type CallInput<E extends Endpoint> = RequestOf<E> & { signal?: AbortSignal };
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Calls a declared endpoint (packages/contract) and returns its declared answer. Adds the bearer
+ * token; on 'Access token expired' (code ACCESS_TOKEN_EXPIRED) refreshes once and retries once.
+ * A refused call throws ApiError carrying the server's `{ message, code, fieldErrors }`.
+ */
+export async function api<E extends Endpoint>(
+  e: E,
+  ...[input]: Partial<RequestOf<E>> extends RequestOf<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<ResponseOf<E>> {
+  const { body, query, params, signal } = (input ?? {}) as {
+    body?: unknown;
+    query?: Record<string, unknown>;
+    params?: Record<string, unknown>;
+    signal?: AbortSignal;
+  };
+  const url = new URL(API_BASE + pathOf(e.path, params), window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+
   const send = async (token: string | null) => {
-    const url = new URL(API_BASE + path, window.location.origin);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Public endpoints never read the token.
+    if (token && e.access !== 'public') headers.authorization = `Bearer ${token}`;
     try {
-      return await fetch(url, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        credentials: 'include',
-        signal: opts.signal,
-      });
+      return await fetch(url, { method: e.method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'include', signal });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK');
@@ -63,19 +69,19 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   };
 
   let res = await send(useSession.getState().accessToken);
-  let body = await readBody(res);
-  if (res.status === 403 && messageOf(body) === ACCESS_TOKEN_EXPIRED && !opts.noRetry) {
+  let answer = await readBody(res);
+  if (!res.ok && codeOf(answer) === 'ACCESS_TOKEN_EXPIRED' && e.access !== 'public') {
     const token = await refreshOnce();
     if (token) {
       res = await send(token);
-      body = await readBody(res);
+      answer = await readBody(res);
     }
   }
   if (!res.ok) {
-    const b = (body ?? {}) as { code?: string; fieldErrors?: Record<string, string[]> };
-    throw new ApiError(res.status, messageOf(body) ?? NETWORK_ERROR_MESSAGE, b.code ?? 'UNKNOWN', b.fieldErrors ?? {});
+    const b = (answer ?? {}) as { fieldErrors?: Record<string, string[]> };
+    throw new ApiError(res.status, messageOf(answer) ?? NETWORK_ERROR_MESSAGE, codeOf(answer) ?? 'UNKNOWN', b.fieldErrors ?? {});
   }
-  return body as T;
+  return answer as ResponseOf<E>;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -86,6 +92,11 @@ async function readBody(res: Response): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+function codeOf(body: unknown): ErrorCode | undefined {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? (code as ErrorCode) : undefined;
 }
 
 function messageOf(body: unknown): string | undefined {

@@ -1,6 +1,6 @@
-import type { PublicConfig } from '@rankwise/contract/app';
+import { appEndpoints, type PublicConfig } from '@rankwise/contract/app';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { api } from './api-client.ts';
 
 const fallback: PublicConfig = {
   productName: 'Rankwise',
@@ -11,7 +11,7 @@ const fallback: PublicConfig = {
 
 export const appConfigQuery = queryOptions({
   queryKey: ['app', 'config'],
-  queryFn: () => apiRequest<PublicConfig>('GET', '/app/config'),
+  queryFn: () => api(appEndpoints.config),
 });
 
 /** Run-time configuration (names, support address, sign-in options); sensible defaults until it loads. */

@@ -1,26 +1,15 @@
-import { healthResponseSchema, publicConfigSchema } from '@rankwise/contract/app';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pingDatabase } from '../../db/client.ts';
+import { appEndpoints } from '@rankwise/contract/app';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { health, publicConfig, type AppServiceDeps } from './app.service.ts';
 
-export const appRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['app'], summary: 'Service and database state', response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
-    async (_request, reply) => {
-      const db = await pingDatabase(app.database);
-      const body = {
-        status: db.ok ? ('ok' as const) : ('degraded' as const),
-        database: { kind: app.database.kind, ...db },
-        version: app.buildVersion,
-      };
-      return reply.status(db.ok ? 200 : 503).send(body);
-    },
-  );
-
-  app.get('/app/config', { schema: { tags: ['app'], summary: 'Public configuration for the web app', response: { 200: publicConfigSchema } } }, async () => ({
-    productName: app.config.PRODUCT_NAME,
-    companyLegalName: app.config.COMPANY_LEGAL_NAME,
-    supportEmail: app.config.SUPPORT_EMAIL,
-    google: await app.google.publicConfig(),
-  }));
-};
+export async function appRoutes(app: FastifyInstance) {
+  const deps: AppServiceDeps = { database: app.database, config: app.config, google: app.google, buildVersion: app.buildVersion };
+  route(app, appEndpoints.health, async ({ reply }) => {
+    const answer = await health(deps);
+    // Load balancers read the status: a degraded service answers 503.
+    if (answer.status !== 'ok') reply.status(503);
+    return answer;
+  });
+  route(app, appEndpoints.config, () => publicConfig(deps));
+}

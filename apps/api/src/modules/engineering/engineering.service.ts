@@ -1,4 +1,5 @@
-import type { EngineeringCollege, EngineeringPreferences, EngineeringResultsResponse } from '@rankwise/contract/engineering';
+import { ENGINEERING_PAGE_SIZE, type EngineeringCollege, type EngineeringPreferences, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
+import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { ReferenceQuery, ReferenceRecord, EngineeringRepository } from './engineering.repository.ts';
 
 /** Form category → JoSAA seat type as the data spells it. */
@@ -100,5 +101,17 @@ export async function findColleges(repo: EngineeringRepository, p: EngineeringPr
   return {
     data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
     message: total ? `${total} programmes match your preferences` : 'No Colleges Found',
+  };
+}
+
+/** The engineering predictor as the route sees it: one call per request. */
+export function createEngineeringService(deps: { repo: EngineeringRepository; limiter: SubmissionLimiter }) {
+  return {
+    /** Visitors see the first page only; each new preference set counts against the caller's limit. */
+    async search(caller: Caller, body: EngineeringPreferences): Promise<EngineeringResultsResponse> {
+      const prefs = enforceVisitorLimits(caller.user, body, ENGINEERING_PAGE_SIZE);
+      await deps.limiter.check(caller, 'engineering', preferenceSet(prefs));
+      return findColleges(deps.repo, prefs);
+    },
   };
 }

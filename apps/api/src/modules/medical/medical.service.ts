@@ -1,5 +1,12 @@
-import type { MedicalCollege, MedicalCourseCatalog, MedicalPreferences, MedicalResultsResponse } from '@rankwise/contract/medical';
+import {
+  MEDICAL_PAGE_SIZE_SUBMIT,
+  type MedicalCollege,
+  type MedicalCourseCatalog,
+  type MedicalPreferences,
+  type MedicalResultsResponse,
+} from '@rankwise/contract/medical';
 import { AppError } from '../../lib/app-error.ts';
+import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
 
 /**
@@ -93,4 +100,18 @@ export async function medicalCourseCatalog(repo: MedicalRepository): Promise<Med
     else groups.push({ degree: c.degree, courses: [c.name] });
   }
   return { data: { groups } };
+}
+
+/** The NEET PG predictor as the routes see it: one call per request. */
+export function createMedicalService(deps: { repo: MedicalRepository; limiter: SubmissionLimiter }) {
+  return {
+    /** Visitors see the first page only; unknown courses are refused before the set counts against the limit. */
+    async search(caller: Caller, body: MedicalPreferences): Promise<MedicalResultsResponse> {
+      const prefs = enforceVisitorLimits(caller.user, body, MEDICAL_PAGE_SIZE_SUBMIT);
+      await assertKnownCourses(deps.repo, prefs.courses);
+      await deps.limiter.check(caller, 'medical', preferenceSet(prefs));
+      return findMedicalColleges(deps.repo, prefs);
+    },
+    courses: () => medicalCourseCatalog(deps.repo),
+  };
 }

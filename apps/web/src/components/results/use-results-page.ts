@@ -28,7 +28,7 @@ export function useResultsErrorHandler(error: Error | null, loadErrorMessage: st
   const openModal = useModal((s) => s.open);
   useEffect(() => {
     if (!error) return;
-    if (error instanceof ApiError && error.message === SUBMISSION_LIMIT_MESSAGE) {
+    if (error instanceof ApiError && error.code === 'SUBMISSION_LIMIT') {
       toast.error(SUBMISSION_LIMIT_MESSAGE, { duration: 6000 });
       openModal('register');
       return;

@@ -1,7 +1,7 @@
-import type { ContactRequest, MessageResponse } from '@rankwise/contract/app';
+import { appEndpoints, type ContactRequest } from '@rankwise/contract/app';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: (body: ContactRequest) => apiRequest<MessageResponse>('POST', '/app/contact', { body }) });
+  return useMutation({ mutationFn: (body: ContactRequest) => api(appEndpoints.contact, { body }) });
 }

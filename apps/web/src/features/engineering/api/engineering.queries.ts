@@ -1,6 +1,6 @@
-import { ENGINEERING_PAGE_SIZE, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
+import { ENGINEERING_PAGE_SIZE, engineeringEndpoints } from '@rankwise/contract/engineering';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import type { ParsedPreferences } from '../preferences-url.ts';
 
 export type EngineeringSort = 'rank' | 'package' | 'fees' | 'program' | 'college';
@@ -10,7 +10,7 @@ export function engineeringResultsQuery(prefs: ParsedPreferences, sortBy: Engine
   return infiniteQueryOptions({
     queryKey: ['engineering', 'results', prefs, sortBy, searchQuery, signedIn],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<EngineeringResultsResponse>('POST', '/college/preferences', {
+      api(engineeringEndpoints.preferences, {
         body: { ...prefs, page: pageParam, pageSize: ENGINEERING_PAGE_SIZE, sortBy, searchQuery: signedIn ? searchQuery : '' },
         signal,
       }),

@@ -1,6 +1,6 @@
-import { MEDICAL_COURSES_PATH, type MedicalCourseCatalog, type MedicalResultsResponse, type medicalSortKeys } from '@rankwise/contract/medical';
+import { medicalEndpoints, type medicalSortKeys } from '@rankwise/contract/medical';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import type { MedicalFormPreferences } from '../preferences-url.ts';
 import { firstMedicalPage, nextMedicalPage, type MedicalPageParam } from './medical-paging.ts';
 
@@ -11,7 +11,7 @@ export function medicalResultsQuery(prefs: MedicalFormPreferences, sortBy: Medic
   return infiniteQueryOptions({
     queryKey: ['medical', 'results', prefs, sortBy, searchQuery, signedIn],
     queryFn: async ({ pageParam, signal }) => {
-      const res = await apiRequest<MedicalResultsResponse>('POST', '/medical-college/preferences', {
+      const res = await api(medicalEndpoints.preferences, {
         body: { ...prefs, examType: 'NEET', page: pageParam.page, pageSize: pageParam.pageSize, sortBy, searchQuery: signedIn ? searchQuery : '' },
         signal,
       });
@@ -28,6 +28,6 @@ export function medicalResultsQuery(prefs: MedicalFormPreferences, sortBy: Medic
 export function medicalCoursesQuery() {
   return queryOptions({
     queryKey: ['medical', 'courses'],
-    queryFn: ({ signal }) => apiRequest<MedicalCourseCatalog>('GET', MEDICAL_COURSES_PATH, { signal }),
+    queryFn: ({ signal }) => api(medicalEndpoints.courses, { signal }),
   });
 }

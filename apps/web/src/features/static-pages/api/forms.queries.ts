@@ -1,11 +1,11 @@
-import type { FeedbackRequest, HelpRequest, MessageResponse } from '@rankwise/contract/app';
+import { appEndpoints, type FeedbackRequest, type HelpRequest } from '@rankwise/contract/app';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function useSendHelpRequest() {
-  return useMutation({ mutationFn: (body: HelpRequest) => apiRequest<MessageResponse>('POST', '/app/help', { body }) });
+  return useMutation({ mutationFn: (body: HelpRequest) => api(appEndpoints.help, { body }) });
 }
 
 export function useSendFeedback() {
-  return useMutation({ mutationFn: (body: FeedbackRequest) => apiRequest<MessageResponse>('POST', '/app/feedback', { body }) });
+  return useMutation({ mutationFn: (body: FeedbackRequest) => api(appEndpoints.feedback, { body }) });
 }
