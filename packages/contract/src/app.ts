@@ -19,14 +19,17 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const indianPhonePattern = /^(?:\+91[\s-]?)?(?:0|91)?[6-9]\d{9}$/;
 
+/** An e-mail address as every form takes it (spec §5): required, then a basic address pattern. */
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { message: 'Email is required', abort: true })
+  .max(254, 'Please enter a valid email address')
+  .regex(emailPattern, 'Please enter a valid email address');
+
 export const contactRequestSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required', abort: true }).max(200, 'Name is too long'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { message: 'Email is required', abort: true })
-    .max(254, 'Please enter a valid email address')
-    .regex(emailPattern, 'Please enter a valid email address'),
+  email: emailField,
   phone: z
     .string({ error: 'Phone number is required' })
     .trim()
@@ -54,12 +57,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** Help Center form (DECISIONS.md: stored and acknowledged). */
 export const helpRequestSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { message: 'Email is required', abort: true })
-    .max(254, 'Please enter a valid email address')
-    .regex(emailPattern, 'Please enter a valid email address'),
+  email: emailField,
   feedback: z
     .string({ error: 'Please describe what you need help with' })
     .trim()

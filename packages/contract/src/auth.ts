@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailPattern, messageResponseSchema } from './app.ts';
+import { emailField, messageResponseSchema } from './app.ts';
 import { defineEndpoints } from './endpoint.ts';
 
 /** Spec §5 messages; DECISIONS.md: at least 8 characters at registration and reset. */
@@ -16,13 +16,8 @@ export const authMessages = {
 export const PASSWORD_MIN = 8;
 export const OTP_LENGTH = 6;
 
-export const emailSchema = z
-  .string({ error: authMessages.emailRequired })
-  .trim()
-  .min(1, { message: authMessages.emailRequired, abort: true })
-  .max(254, authMessages.emailInvalid)
-  .regex(emailPattern, authMessages.emailInvalid)
-  .transform((e) => e.toLowerCase());
+/** Accounts are keyed by the lower-cased address. */
+export const emailSchema = emailField.transform((e) => e.toLowerCase());
 
 const passwordRequired = z
   .string({ error: authMessages.passwordRequired })

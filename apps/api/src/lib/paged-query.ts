@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
+/** `<column> in (<values>)` with each value bound as a parameter. */
+export function inList(column: string, values: readonly (string | number)[]): SQL {
+  return sql`${sql.identifier(column)} in (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
 /** `search_text` contains the typed words literally (LIKE's own wildcards are escaped). */
 export function searchTextMatches(search: string): SQL {
   const escaped = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { findPage, searchTextMatches } from '../../lib/paged-query.ts';
+import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
 
 export type ReferenceQuery = {
   scheme: 'josaa' | 'csab';
@@ -57,14 +57,8 @@ const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
 function whereClause(q: ReferenceQuery): SQL {
   const parts: SQL[] = [
     sql`scheme = ${q.scheme}`,
-    sql`institute_type in (${sql.join(
-      q.instituteTypes.map((t) => sql`${t}`),
-      sql`, `,
-    )})`,
-    sql`gender in (${sql.join(
-      q.genders.map((g) => sql`${g}`),
-      sql`, `,
-    )})`,
+    inList('institute_type', q.instituteTypes),
+    inList('gender', q.genders),
     q.crlRank === null
       ? sql`(seat_type = ${q.seatType} and closing_rank >= ${q.rank})`
       : sql`((seat_type = ${q.seatType} and closing_rank >= ${q.rank}) or (seat_type = 'OPEN' and closing_rank >= ${q.crlRank}))`,
@@ -76,13 +70,7 @@ function whereClause(q: ReferenceQuery): SQL {
       or (quota = 'LA' and institute_id = 'nit-srinagar' and ${q.homeState} = 'Ladakh')
       or (quota = 'AP' and institute_id = 'nit-warangal' and ${q.homeState} = 'Andhra Pradesh'))`,
   ];
-  if (q.branchGroups.length)
-    parts.push(
-      sql`branch_group in (${sql.join(
-        q.branchGroups.map((b) => sql`${b}`),
-        sql`, `,
-      )})`,
-    );
+  if (q.branchGroups.length) parts.push(inList('branch_group', q.branchGroups));
   if (q.requireSports) parts.push(sql`sports_facility is not false`);
   if (q.requireHostel) parts.push(sql`hostel_facility is not false`);
   if (q.requireMess) parts.push(sql`mess_facility is not false`);

@@ -66,7 +66,8 @@ export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit'
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
-export function toCollege(r: ReferenceRecord): EngineeringCollege {
+/** `matchedOn`: which of the student's ranks admitted this seat (the category rank, or the CRL rank for an OPEN seat). */
+export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['matchedOn']): EngineeringCollege {
   return {
     id: r.id,
     'Institute Name': r.institute_name,
@@ -90,14 +91,14 @@ export function toCollege(r: ReferenceRecord): EngineeringCollege {
     year: r.year,
     round: r.round,
     basis: r.basis,
-    matchedOn: 'rank',
+    matchedOn,
   };
 }
 
 export async function findColleges(repo: EngineeringRepository, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
   const q = toQuery(p);
   const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
-  const colleges = rows.map((r) => ({ ...toCollege(r), matchedOn: r.seat_type === q.seatType ? ('rank' as const) : ('crlRank' as const) }));
+  const colleges = rows.map((r) => toCollege(r, r.seat_type === q.seatType ? 'rank' : 'crlRank'));
   return {
     data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
     message: total ? `${total} programmes match your preferences` : 'No Colleges Found',

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { findPage, searchTextMatches } from '../../lib/paged-query.ts';
+import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
 
 export type MedicalQuery = {
   quota: string;
@@ -43,21 +43,8 @@ const orderBy: Record<MedicalQuery['sortBy'], SQL> = {
 };
 
 function whereClause(q: MedicalQuery): SQL {
-  const parts: SQL[] = [
-    sql`quota = ${q.quota}`,
-    sql`category in (${sql.join(
-      q.categories.map((c) => sql`${c}`),
-      sql`, `,
-    )})`,
-    sql`closing_rank >= ${q.rank}`,
-  ];
-  if (q.courses.length)
-    parts.push(
-      sql`course in (${sql.join(
-        q.courses.map((c) => sql`${c}`),
-        sql`, `,
-      )})`,
-    );
+  const parts: SQL[] = [sql`quota = ${q.quota}`, inList('category', q.categories), sql`closing_rank >= ${q.rank}`];
+  if (q.courses.length) parts.push(inList('course', q.courses));
   if (q.search) parts.push(searchTextMatches(q.search));
   return sql.join(parts, sql` and `);
 }
