@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { inputStyles } from '@/components/ui/form-field.tsx';
 import { useDebounced } from './use-debounced.ts';
 
@@ -8,9 +8,12 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export function SearchBox({ value, onSearch, disabled, placeholder }: { value: string; onSearch(q: string): void; disabled: boolean; placeholder: string }) {
   const [text, setText] = useState(value);
   const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  // Only a settled change of the text triggers a search; onSearch and value are read as of then.
+  const settled = useEffectEvent((q: string) => {
+    if (q !== value) onSearch(q);
+  });
   useEffect(() => {
-    if (debounced.trim() !== value) onSearch(debounced.trim());
-    // Only a settled change of the text triggers a search (onSearch and value are read as of then).
+    settled(debounced.trim());
   }, [debounced]);
   return (
     <div className="w-full sm:max-w-sm">

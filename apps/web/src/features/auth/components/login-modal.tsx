@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authTexts, emailSchema } from '@rankwise/contract/auth';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -34,11 +34,14 @@ export function LoginModal({ onClose, props }: ModalProps) {
     defaultValues: { email: '', password: '', persist },
   });
 
-  useEffect(() => {
+  // Only on opening: a successful login closes the modal itself.
+  const opened = useEffectEvent(() => {
     if (!signedIn || formState.isSubmitSuccessful) return;
     toast.info(authTexts.alreadyLoggedIn);
     onClose();
-    // Only on opening: a successful login closes the modal itself.
+  });
+  useEffect(() => {
+    opened();
   }, []);
 
   const dismiss = () => {

@@ -1,0 +1,340 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Lints imports as if they were written in files inside the real tree (the files need not exist; the
+// imported ones must), with the repository's own eslint.config.js, and expects each forbidden one to
+// fail with the rule that guards it. The clean cases keep the test from passing on a config that
+// rejects everything.
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function lint(file: string, code: string, linter = eslint): Promise<Linter.LintMessage[]> {
+  const [result] = await linter.lintText(code, { filePath: path.join(root, file) });
+  return result.messages;
+}
+
+const importAll = (spec: string) => `import * as m from '${spec}';\n\nexport const used = m;\n`;
+const importType = (spec: string) => `import type * as m from '${spec}';\n\nexport type Used = typeof m;\n`;
+const dynamicImport = (spec: string) => `export const load = () => import('${spec}');\n`;
+const reExport = (spec: string) => `export * from '${spec}';\n`;
+
+const PATHS = 'import-x/no-restricted-paths';
+const TEXT = 'no-restricted-imports';
+
+interface Forbidden {
+  name: string;
+  /** where the import is written */
+  file: string;
+  code: string;
+  /** the real file (or package folder) the import lands on; checked to exist so a rename cannot make a case pass by not resolving */
+  lands: string | null;
+  rule: string;
+}
+
+const web = 'apps/web/src';
+const medicalFile = `${web}/features/medical/preferences-url.ts`;
+
+const forbidden: Forbidden[] = [
+  // packages/contract imports only zod and itself.
+  {
+    name: 'contract -> api, relative path spelled from ./',
+    file: 'packages/contract/src/boundary-fixture.ts',
+    code: importAll('./../../../apps/api/src/lib/app-error.ts'),
+    lands: 'apps/api/src/lib/app-error.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'contract -> web, relative path',
+    file: 'packages/contract/src/boundary-fixture.ts',
+    code: importType('../../../apps/web/src/lib/app-config.ts'),
+    lands: `${web}/lib/app-config.ts`,
+    rule: PATHS,
+  },
+  {
+    name: 'contract -> e2e, relative path',
+    file: 'packages/contract/src/boundary-fixture.ts',
+    code: importAll('../../../e2e/support/ports.ts'),
+    lands: 'e2e/support/ports.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'contract -> a package other than zod',
+    file: 'packages/contract/src/boundary-fixture.ts',
+    code: importAll('react'),
+    lands: 'node_modules/react',
+    rule: PATHS,
+  },
+  { name: 'contract -> a Node builtin', file: 'packages/contract/src/boundary-fixture.ts', code: importAll('node:fs'), lands: null, rule: TEXT },
+
+  // apps/api never imports apps/web or e2e.
+  {
+    name: 'api -> web, relative path',
+    file: 'apps/api/src/modules/boundary-fixture.ts',
+    code: importAll('../../../web/src/lib/app-config.ts'),
+    lands: `${web}/lib/app-config.ts`,
+    rule: PATHS,
+  },
+  {
+    name: 'api -> web, workspace package name',
+    file: 'apps/api/src/modules/boundary-fixture.ts',
+    code: importAll('@rankwise/web/src/lib/app-config.ts'),
+    lands: `${web}/lib/app-config.ts`,
+    rule: PATHS,
+  },
+  {
+    name: 'api tests -> web, type-only',
+    file: 'apps/api/test/boundary-fixture.ts',
+    code: importType('../../web/src/lib/app-config.ts'),
+    lands: `${web}/lib/app-config.ts`,
+    rule: PATHS,
+  },
+  {
+    name: 'api -> e2e, relative path',
+    file: 'apps/api/src/lib/boundary-fixture.ts',
+    code: importAll('../../../../e2e/support/ports.ts'),
+    lands: 'e2e/support/ports.ts',
+    rule: PATHS,
+  },
+
+  // apps/web never imports apps/api (nor e2e), from any folder.
+  {
+    name: 'web app/ -> api, relative path',
+    file: `${web}/app/boundary-fixture.tsx`,
+    code: importAll('../../../api/src/lib/app-error.ts'),
+    lands: 'apps/api/src/lib/app-error.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'web src root -> api, relative path',
+    file: `${web}/boundary-fixture.ts`,
+    code: importAll('../../api/src/config.ts'),
+    lands: 'apps/api/src/config.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'web feature -> api, workspace package name',
+    file: `${web}/features/medical/boundary-fixture.ts`,
+    code: importAll('@rankwise/api/src/lib/app-error.ts'),
+    lands: 'apps/api/src/lib/app-error.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'web lib/ -> api, type-only',
+    file: `${web}/lib/boundary-fixture.ts`,
+    code: importType('../../../api/src/lib/app-error.ts'),
+    lands: 'apps/api/src/lib/app-error.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'web components/ -> api, relative path',
+    file: `${web}/components/ui/boundary-fixture.tsx`,
+    code: importAll('../../../../api/src/config.ts'),
+    lands: 'apps/api/src/config.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'web -> e2e, relative path',
+    file: `${web}/app/boundary-fixture.tsx`,
+    code: importAll('../../../../e2e/support/ports.ts'),
+    lands: 'e2e/support/ports.ts',
+    rule: PATHS,
+  },
+
+  // Shared code (lib/, components/) never imports features/ or app/.
+  {
+    name: 'lib/ -> a feature, alias',
+    file: `${web}/lib/boundary-fixture.ts`,
+    code: importAll('@/features/medical/preferences-url.ts'),
+    lands: medicalFile,
+    rule: PATHS,
+  },
+  {
+    name: 'lib/ -> app/, relative path',
+    file: `${web}/lib/boundary-fixture.ts`,
+    code: importAll('../app/routes.tsx'),
+    lands: `${web}/app/routes.tsx`,
+    rule: PATHS,
+  },
+  { name: 'lib/ -> main.tsx, relative path', file: `${web}/lib/boundary-fixture.ts`, code: importAll('../main.tsx'), lands: `${web}/main.tsx`, rule: PATHS },
+  {
+    name: 'components/ -> a feature, relative path',
+    file: `${web}/components/results/boundary-fixture.tsx`,
+    code: importAll('../../features/engineering/preferences-url.ts'),
+    lands: `${web}/features/engineering/preferences-url.ts`,
+    rule: PATHS,
+  },
+  {
+    name: 'components/ -> app/, alias',
+    file: `${web}/components/ui/boundary-fixture.tsx`,
+    code: importAll('@/app/layout.tsx'),
+    lands: `${web}/app/layout.tsx`,
+    rule: PATHS,
+  },
+
+  // features/* never import app/.
+  {
+    name: 'feature -> app/, alias',
+    file: `${web}/features/medical/components/boundary-fixture.tsx`,
+    code: importAll('@/app/routes.tsx'),
+    lands: `${web}/app/routes.tsx`,
+    rule: PATHS,
+  },
+  {
+    name: 'feature -> app/, relative path',
+    file: `${web}/features/engineering/components/boundary-fixture.tsx`,
+    code: importAll('../../../app/layout.tsx'),
+    lands: `${web}/app/layout.tsx`,
+    rule: PATHS,
+  },
+
+  // A feature never imports another feature, however the path is spelled.
+  {
+    name: 'feature -> feature, alias',
+    file: `${web}/features/engineering/components/boundary-fixture.tsx`,
+    code: importAll('@/features/medical/preferences-url.ts'),
+    lands: medicalFile,
+    rule: PATHS,
+  },
+  {
+    name: 'feature -> feature, ../../other',
+    file: `${web}/features/engineering/components/boundary-fixture.tsx`,
+    code: importAll('../../medical/preferences-url.ts'),
+    lands: medicalFile,
+    rule: PATHS,
+  },
+  {
+    name: 'feature -> feature, ../other from the feature root',
+    file: `${web}/features/engineering/boundary-fixture.ts`,
+    code: importAll('../medical/preferences-url.ts'),
+    lands: medicalFile,
+    rule: PATHS,
+  },
+  {
+    name: 'feature -> feature, alias through another folder',
+    file: `${web}/features/engineering/boundary-fixture.ts`,
+    code: importAll('@/lib/../features/medical/preferences-url.ts'),
+    lands: medicalFile,
+    rule: PATHS,
+  },
+  {
+    name: 'feature -> feature, dynamic import',
+    file: `${web}/features/engineering/components/boundary-fixture.tsx`,
+    code: dynamicImport('../../medical/preferences-url.ts'),
+    lands: medicalFile,
+    rule: PATHS,
+  },
+  {
+    name: 'feature -> feature, re-export',
+    file: `${web}/features/medical/api/boundary-fixture.ts`,
+    code: reExport('@/features/engineering/preferences-url.ts'),
+    lands: `${web}/features/engineering/preferences-url.ts`,
+    rule: PATHS,
+  },
+];
+
+// Every feature folder, including ones added after this test was written, is walled off from the next one.
+const featureNames = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+const firstSource = (dir: string): string =>
+  readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'))
+    .sort()
+    .map((f) => `${dir}/${f}`)[0];
+featureNames.forEach((f, i) => {
+  const other = featureNames[(i + 1) % featureNames.length];
+  const target = firstSource(`${web}/features/${other}`);
+  forbidden.push({
+    name: `feature ${f} -> feature ${other}, relative path`,
+    file: `${web}/features/${f}/components/boundary-fixture.tsx`,
+    code: importAll(path.relative(`${web}/features/${f}/components`, target)),
+    lands: target,
+    rule: PATHS,
+  });
+});
+
+const allowed = [
+  {
+    name: 'a feature -> itself, components/, lib/, contract, a package',
+    file: `${web}/features/engineering/components/boundary-fixture.tsx`,
+    code: [
+      "import { Button } from '@/components/ui/button.tsx';",
+      "import { useAppConfig } from '@/lib/app-config.ts';",
+      "import { errorStatus } from '@rankwise/contract/errors';",
+      "import { useState } from 'react';",
+      "import { toSearchParams } from '../preferences-url.ts';",
+      '',
+      'export const used = [Button, useAppConfig, errorStatus, useState, toSearchParams];',
+      '',
+    ].join('\n'),
+  },
+  {
+    name: 'app/ -> features and lib/',
+    file: `${web}/app/boundary-fixture.tsx`,
+    code: "import { toSearchParams } from '@/features/medical/preferences-url.ts';\nimport { useModal } from '@/lib/stores/modals.ts';\n\nexport const used = [toSearchParams, useModal];\n",
+  },
+  {
+    name: 'api -> contract and its own code',
+    file: 'apps/api/src/modules/boundary-fixture.ts',
+    code: "import { errorStatus } from '@rankwise/contract/errors';\nimport { AppError } from '../lib/app-error.ts';\n\nexport const used = [errorStatus, AppError];\n",
+  },
+  {
+    name: 'contract -> zod and itself',
+    file: 'packages/contract/src/boundary-fixture.ts',
+    code: "import { z } from 'zod';\nimport { errorStatus } from './errors.ts';\n\nexport const used = [z, errorStatus];\n",
+  },
+];
+
+describe('eslint.config.js boundaries (STYLE.md rule 1), on resolved paths', () => {
+  it('finds the feature folders it walls off', () => {
+    expect(featureNames).toEqual(expect.arrayContaining(['engineering', 'medical']));
+  });
+
+  it.each(forbidden)('rejects $name', async ({ file, code, lands, rule }) => {
+    if (lands) expect(existsSync(path.join(root, lands)), `${lands} exists`).toBe(true);
+    const messages = await lint(file, code);
+    expect(messages.filter((m) => m.ruleId === null || m.ruleId === 'import-x/no-unresolved')).toEqual([]);
+    expect(messages.filter((m) => m.ruleId === rule && m.severity === 2)).toHaveLength(1);
+  });
+
+  it.each(allowed)('allows $name', async ({ file, code }) => {
+    expect(await lint(file, code)).toEqual([]);
+  });
+});
+
+describe('eslint.config.js other rules', () => {
+  it('rejects an import cycle', async () => {
+    // The fixtures folder is ignored by the normal lint run, so this linter does not apply ignores.
+    const file = 'lint/fixtures/cycle/cycle-a.ts';
+    const messages = await lint(file, readFileSync(path.join(root, file), 'utf8'), new ESLint({ cwd: root, ignore: false }));
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['import-x/no-cycle', 2]]);
+  });
+
+  const component = (body: string) => `import { useEffect, useState } from 'react';\n\n${body}\n`;
+  it.each([
+    {
+      rule: 'react-hooks/rules-of-hooks',
+      code: component(
+        'export function Counter({ on }: { on: boolean }) {\n  if (!on) return null;\n  const [n] = useState(0);\n  return <p>{n}</p>;\n}\n\nexport const used = useEffect;',
+      ),
+    },
+    {
+      rule: 'react-hooks/exhaustive-deps',
+      code: component(
+        'export function Title({ title }: { title: string }) {\n  const [n] = useState(0);\n  useEffect(() => {\n    document.title = `${title} ${n}`;\n  }, [n]);\n  return null;\n}',
+      ),
+    },
+    { rule: 'jsx-a11y/alt-text', code: 'export function Logo() {\n  return <img src="/logo.svg" />;\n}\n' },
+    {
+      rule: 'jsx-a11y/click-events-have-key-events',
+      code: 'export function Row({ go }: { go(): void }) {\n  return <div role="button" tabIndex={0} onClick={go} />;\n}\n',
+    },
+  ])('rejects what $rule guards', async ({ rule, code }) => {
+    const messages = await lint(`${web}/components/ui/boundary-fixture.tsx`, code);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([[rule, 2]]);
+  });
+});
