@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
 import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
@@ -12,8 +13,10 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { clockPlugin } from './plugins/clock.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -33,6 +36,8 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The app's time (tests: a TestClock they move forward). */
+  clock?: Clock;
 };
 
 const RESET_TOKEN_PATH = /(\/auth\/verify-reset-token\/)[^/?#]+/;
@@ -57,10 +62,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('config', config);
   app.decorate('buildVersion', readBuildVersion(config));
   await app.register(errorsPlugin);
+  await app.register(clockPlugin, { clock: opts.clock });
   await app.register(dbPlugin, { config, database: opts.database });
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(mailPlugin, { config, mailer: opts.mailer });
+  await app.register(jobsPlugin, { config });
   await app.register(authPlugin, { config });
   app.decorate('google', createGoogleClient(config));
   app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));

@@ -52,6 +52,11 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().default('Rankwise'),
   COMPANY_LEGAL_NAME: z.string().default('Rankwise Education Technologies Private Limited'),
 
+  /** Run the job-queue worker in this process (mail, reminders). Off only for a process that must not send. */
+  JOBS_WORKER: bool.default(true),
+  /** How often an idle job worker looks for due jobs, in ms (enqueueing also wakes it). */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+
   GOOGLE_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -3,3 +3,4 @@ export * from './schema/app.ts';
 export * from './schema/auth.ts';
 export * from './schema/engineering.ts';
 export * from './schema/medical.ts';
+export * from './schema/jobs.ts';

@@ -5,7 +5,9 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string | string[]; subject: string; text: string; html?: string; replyTo?: string };
+/** A file sent with a mail. JSON-safe (mail travels through the job queue): binary content as base64. */
+export type MailAttachment = { filename: string; content: string; encoding?: 'utf8' | 'base64'; contentType?: string };
+export type Mail = { to: string | string[]; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
 export type Mailer = { send(mail: Mail): Promise<void>; mode: 'smtp' | 'outbox' };
 
 declare module 'fastify' {
@@ -30,13 +32,17 @@ export function createMailer(config: Config, log: FastifyInstance['log']): Maile
     mode: 'outbox',
     async send(mail) {
       const to = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
-      const body = `From: ${config.MAIL_FROM}\nTo: ${to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      const names = (mail.attachments ?? []).map((a) => a.filename);
+      const body = `From: ${config.MAIL_FROM}\nTo: ${to}\nSubject: ${mail.subject}\n${names.length ? `Attachments: ${names.join(', ')}\n` : ''}\n${mail.text}\n`;
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.subject)}.txt`);
+      const stem = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.subject)}`);
+      const file = `${stem}.txt`;
       await writeFile(file, body);
+      for (const a of mail.attachments ?? []) await writeFile(`${stem}-${path.basename(a.filename)}`, Buffer.from(a.content, a.encoding ?? 'utf8'));
       // Development only: lets a newcomer read codes and links without an SMTP server.
       if (config.NODE_ENV !== 'test') console.log(`\n----- mail (outbox: ${file}) -----\n${body}-----\n`);
-      log.info({ to, subject: mail.subject, file }, 'mail written to outbox');
+      // Never the address or the subject (it may carry a code).
+      log.info('mail written to outbox');
     },
   };
 }

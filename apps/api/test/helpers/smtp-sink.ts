@@ -1,7 +1,13 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 
 /** A real SMTP server in this process that keeps what it receives. */
 export async function startSmtpSink(): Promise<{
@@ -18,7 +24,13 @@ export async function startSmtpSink(): Promise<{
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
           const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
-          mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' });
+          mails.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
+          });
           callback();
         })
         .catch(callback);

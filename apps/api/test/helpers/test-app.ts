@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import type { Mailer } from '../../src/plugins/mail.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
@@ -21,10 +22,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export type TestApp = { app: App; config: Config; db: TestDatabase; close(): Promise<void> };
 
 /** The whole app on a fresh database of the given kind; call close() in afterAll. */
-export async function buildTestApp(kind: DatabaseKind, opts: { env?: Record<string, string>; mailer?: Mailer; db?: TestDatabase } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DatabaseKind,
+  opts: { env?: Record<string, string>; mailer?: Mailer; db?: TestDatabase; clock?: Clock } = {},
+): Promise<TestApp> {
   const config = testConfig(opts.env);
   const db = opts.db ?? (await createTestDatabase(kind));
-  const app = await buildApp(config, { database: db.database, mailer: opts.mailer });
+  const app = await buildApp(config, { database: db.database, mailer: opts.mailer, clock: opts.clock });
   await app.ready();
   return {
     app,

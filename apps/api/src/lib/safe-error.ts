@@ -1,0 +1,63 @@
+/**
+ * Errors as they may be logged or stored: never a query's parameters (contact details, hashes),
+ * never PostgreSQL's `detail` ("Key (email)=(...) already exists"), never a query text with values.
+ * Drizzle wraps a failed query as "Failed query: <sql>\nparams: <values>"; only the cause is kept.
+ */
+export type SafeError = { type: string; message: string; code?: string; constraint?: string; table?: string; column?: string; stack?: string };
+
+const PARAMS_TAIL = /\nparams:[\s\S]*$/;
+
+function isDrizzleQueryError(err: unknown): err is Error & { query: string; cause?: unknown } {
+  return err instanceof Error && typeof (err as { query?: unknown }).query === 'string' && 'params' in err;
+}
+
+/** The innermost database error of a failure, if any (Drizzle wraps the driver's). */
+export function databaseCause(err: unknown): (Error & { code?: string; constraint?: string; table?: string; column?: string }) | null {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e instanceof Error; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as Error & { code: string };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function clean(message: string): string {
+  return (
+    message
+      .replace(PARAMS_TAIL, '')
+      .replace(/^Failed query: [\s\S]*$/, 'Failed query')
+      // 'invalid input syntax for type uuid: "<what the client sent>"': keep names, drop values.
+      .replace(/(?<!(?:constraint|relation|column|table|index|type|function|schema|database|role|encoding) )"[^"]*"/g, '"…"')
+  );
+}
+
+export function safeError(err: unknown): SafeError {
+  if (!(err instanceof Error)) return { type: typeof err, message: 'non-error thrown' };
+  const db = databaseCause(err);
+  const outer = isDrizzleQueryError(err) ? `Failed query (${err.query.split(/\s+/, 3).join(' ')} …)` : clean(err.message);
+  const out: SafeError = { type: err.constructor?.name ?? 'Error', message: outer };
+  if (db && db !== err) out.message = `${outer}: ${clean(db.message)}`;
+  if (db) {
+    out.code = db.code;
+    if (db.constraint) out.constraint = db.constraint;
+    if (db.table) out.table = db.table;
+    if (db.column) out.column = db.column;
+  } else if (typeof (err as { code?: unknown }).code === 'string') {
+    out.code = (err as unknown as { code: string }).code;
+  }
+  // The stack's first line repeats the message (with the parameters): keep only the frames.
+  if (err.stack)
+    out.stack = err.stack
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l))
+      .slice(0, 12)
+      .join('\n');
+  return out;
+}
+
+/** One line for storage (a job's last error). */
+export function safeErrorText(err: unknown): string {
+  const e = safeError(err);
+  return `${e.type}${e.code ? ` [${e.code}]` : ''}: ${e.message}`.slice(0, 1000);
+}
