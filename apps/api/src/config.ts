@@ -61,6 +61,22 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
 
+  /** Cashfree Payments API credentials; without them (never in production) a local stand-in takes payments. */
+  CASHFREE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  CASHFREE_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Cashfree environment; the browser checkout runs in the same mode. Default: production in production, else sandbox. */
+  CASHFREE_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['sandbox', 'production']).optional()),
+  /** Cashfree PG API base URL (default from CASHFREE_ENV). */
+  CASHFREE_API_BASE: optionalUrl,
+  /** Cashfree.js checkout script (default Cashfree's own; the stand-in serves its own). */
+  CASHFREE_SDK_URL: optionalUrl,
+  /** How long a slot is held for a student who is paying. */
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  /** Meeting rooms are created under this URL, one unguessable room per booking. */
+  MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
+  /** How often lapsed holds, unsent refunds and unsent confirmations are retried; 0 = never (tests drive it). */
+  PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+
   /**
    * Multiplies every per-client-address rate limit (sign-in, codes, forms). 1 in production; the
    * browser-test harness, where every simulated student shares 127.0.0.1, raises it.
@@ -75,7 +91,29 @@ const envSchema = z.object({
     .default(24 * 60 * 60),
 });
 
-export type Config = z.output<typeof envSchema> & { JWT_SECRET: string; databaseKind: 'pglite' | 'postgres' };
+export type CashfreeSettings = {
+  env: 'sandbox' | 'production';
+  clientId: string;
+  clientSecret: string;
+  /** null: the built-in stand-in mounted at STAND_IN_PATH on this server (outside production, without credentials). */
+  apiBase: string | null;
+  sdkUrl: string;
+  standIn: boolean;
+};
+
+export type Config = z.output<typeof envSchema> & {
+  JWT_SECRET: string;
+  databaseKind: 'pglite' | 'postgres';
+  cashfree: CashfreeSettings;
+  PAYMENTS_SWEEP_SECONDS: number;
+};
+
+export const CASHFREE_API_VERSION = '2025-01-01';
+export const CASHFREE_BASES = { sandbox: 'https://sandbox.cashfree.com/pg', production: 'https://api.cashfree.com/pg' } as const;
+export const CASHFREE_SDK = 'https://sdk.cashfree.com/js/v3/cashfree.js';
+/** Where the built-in Cashfree stand-in is mounted when no credentials are configured (never in production). */
+export const STAND_IN_PATH = '/dev/cashfree';
+const STAND_IN_CREDENTIALS = { clientId: 'rankwise-dev-client', clientSecret: 'rankwise-dev-secret-not-for-production' };
 
 export class ConfigError extends Error {}
 
@@ -93,11 +131,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (cfg.NODE_ENV === 'production' && !cfg.SMTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production');
   }
+  if (Boolean(cfg.CASHFREE_CLIENT_ID) !== Boolean(cfg.CASHFREE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  CASHFREE_CLIENT_SECRET: set both CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET, or neither');
+  }
+  if (cfg.NODE_ENV === 'production' && !cfg.CASHFREE_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\n  CASHFREE_CLIENT_ID: required in production (with CASHFREE_CLIENT_SECRET)');
+  }
   return {
     ...cfg,
     JWT_SECRET: cfg.JWT_SECRET ?? localSecret(cfg.DATA_FOLDER, cfg.NODE_ENV),
     databaseKind: cfg.DATABASE_URL ? 'postgres' : 'pglite',
+    cashfree: cashfreeSettings(cfg),
+    PAYMENTS_SWEEP_SECONDS: cfg.PAYMENTS_SWEEP_SECONDS ?? (cfg.NODE_ENV === 'test' ? 0 : 60),
   };
+}
+
+function cashfreeSettings(cfg: z.output<typeof envSchema>): CashfreeSettings {
+  const env = cfg.CASHFREE_ENV ?? (cfg.NODE_ENV === 'production' ? 'production' : 'sandbox');
+  if (cfg.CASHFREE_CLIENT_ID && cfg.CASHFREE_CLIENT_SECRET) {
+    return {
+      env,
+      clientId: cfg.CASHFREE_CLIENT_ID,
+      clientSecret: cfg.CASHFREE_CLIENT_SECRET,
+      apiBase: (cfg.CASHFREE_API_BASE ?? CASHFREE_BASES[env]).replace(/\/+$/, ''),
+      sdkUrl: cfg.CASHFREE_SDK_URL ?? CASHFREE_SDK,
+      standIn: false,
+    };
+  }
+  // Offline development and tests: the stand-in on this server, speaking Cashfree's protocol.
+  return { env: 'sandbox', ...STAND_IN_CREDENTIALS, apiBase: null, sdkUrl: cfg.CASHFREE_SDK_URL ?? `${STAND_IN_PATH}/js/v3/cashfree.js`, standIn: true };
 }
 
 /** Outside production, a random secret kept in the data folder so sessions survive restarts. */

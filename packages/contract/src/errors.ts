@@ -18,6 +18,14 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The chosen session slot is held or booked by someone else. */
+  SLOT_TAKEN: 409,
+  /** Cashfree reports the order as not paid (yet). */
+  PAYMENT_NOT_COMPLETED: 409,
+  /** The payment arrived after the slot was taken; it has been refunded. */
+  PAYMENT_REFUNDED: 409,
+  /** A payment provider's webhook whose signature or timestamp does not check out. */
+  INVALID_SIGNATURE: 401,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -28,7 +29,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string }): P
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir);
+  // btree_gist: the bookings exclusion constraint (counsellor = and time range &&).
+  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, { extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { kind: 'pglite', db, client, close: () => client.close() };
 }

@@ -4,3 +4,5 @@ export * from './schema/auth.ts';
 export * from './schema/engineering.ts';
 export * from './schema/medical.ts';
 export * from './schema/jobs.ts';
+export * from './schema/counsellors.ts';
+export * from './schema/bookings.ts';

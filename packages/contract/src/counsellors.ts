@@ -1,0 +1,252 @@
+import { z } from 'zod';
+
+/** Spec §8 Counsellors. */
+export const counsellorMessages = {
+  noneFound: 'No counsellors found',
+  fetchFailed: 'Failed to fetch counsellors',
+  notFound: 'Counsellor not found',
+} as const;
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Days listed Monday first, as people read a week. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** A range of minutes after midnight (IST): { start: 540, end: 720 } is 9 AM - 12 PM. */
+export type TimeRange = { start: number; end: number };
+
+/** Spec §3 defaults and §5 fallback: 9 AM - 12 PM on Tuesday and Thursday. */
+export const DEFAULT_AVAILABILITY: { days: number[]; ranges: TimeRange[] } = { days: [2, 4], ranges: [{ start: 540, end: 720 }] };
+
+/** 540 -> '9 AM', 570 -> '9:30 AM', 720 -> '12 PM', 1440 -> '12 AM' (midnight at the end of a day). */
+export function formatClock(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  const h = Math.floor(m / 60);
+  const min = m % 60;
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return min === 0 ? `${h12} ${suffix}` : `${h12}:${String(min).padStart(2, '0')} ${suffix}`;
+}
+
+/** The spec's `AvailableTimeSlots` text: '9 AM - 12 PM, 4:30 PM - 6 PM'. */
+export function formatTimeRanges(ranges: readonly TimeRange[]): string {
+  return [...ranges]
+    .sort((a, b) => a.start - b.start)
+    .map((r) => `${formatClock(r.start)} - ${formatClock(r.end)}`)
+    .join(', ');
+}
+
+/** The spec's `AvailableDays` text: 'Tuesday, Thursday'. */
+export function formatDays(days: readonly number[]): string {
+  return WEEK_ORDER.filter((d) => days.includes(d))
+    .map((d) => WEEKDAYS[d])
+    .join(', ');
+}
+
+const CLOCK = /^(\d{1,2})(?::([0-5]\d))?\s*([AaPp])\.?\s*[Mm]\.?$/;
+
+/** '9 AM' -> 540, '4:30 PM' -> 990; `asEnd` reads '12 AM' as midnight at the end of the day (1440). */
+export function parseClock(text: string, asEnd = false): number | null {
+  const m = CLOCK.exec(text.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = m[2] ? Number(m[2]) : 0;
+  if (h < 1 || h > 12) return null;
+  const pm = m[3].toLowerCase() === 'p';
+  const total = ((h % 12) + (pm ? 12 : 0)) * 60 + min;
+  return asEnd && total === 0 ? 1440 : total;
+}
+
+/** Spec §5: each segment needs a start before an end; anything else is invalid (null). */
+export function parseTimeRanges(text: string | null | undefined): TimeRange[] | null {
+  if (!text || !text.trim()) return null;
+  const ranges: TimeRange[] = [];
+  for (const segment of text.split(',')) {
+    const parts = segment.split(/\s+(?:-|–|to)\s+|-|–/);
+    if (parts.length !== 2) return null;
+    const start = parseClock(parts[0]);
+    const end = parseClock(parts[1], true);
+    if (start === null || end === null || start >= end) return null;
+    ranges.push({ start, end });
+  }
+  return ranges;
+}
+
+/** 'Tuesday, Thursday' -> [2, 4]; unknown names make the whole text invalid (null). */
+export function parseDays(text: string | null | undefined): number[] | null {
+  if (!text || !text.trim()) return null;
+  const days = new Set<number>();
+  for (const raw of text.split(',')) {
+    const name = raw.trim().toLowerCase();
+    const d = WEEKDAYS.findIndex((w) => w.toLowerCase() === name || w.slice(0, 3).toLowerCase() === name);
+    if (d < 0) return null;
+    days.add(d);
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+/** Spec §5 time-slot parsing: invalid text falls back to 9 AM - 12 PM on Tuesday and Thursday. */
+export function parseAvailability(
+  timeSlots: string | null | undefined,
+  days: string | null | undefined,
+): { days: number[]; ranges: TimeRange[]; fallback: boolean } {
+  const ranges = parseTimeRanges(timeSlots);
+  const dayList = parseDays(days);
+  if (!ranges || !dayList || dayList.length === 0) return { ...DEFAULT_AVAILABILITY, fallback: true };
+  return { days: dayList, ranges, fallback: false };
+}
+
+/** Spec §3 Counsellor, plus what this product adds (DECISIONS.md: e-mail masked). */
+export const counsellorSchema = z.object({
+  _id: z.string(),
+  Name: z.string(),
+  College: z.string(),
+  Year: z.string(),
+  About: z.string(),
+  /** Photo URL, or null for the default image. */
+  Image: z.string().nullable(),
+  /** Masked: a counsellor's address is never published. */
+  Email: z.string(),
+  AvailableTimeSlots: z.string(),
+  AvailableDays: z.string(),
+  instituteId: z.string(),
+  program: z.string(),
+  achievements: z.string().nullable(),
+  experience: z.string().nullable(),
+  /** Average review rating (1-5), null without reviews. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** Seeded demo counsellor, labelled Demo on screen. */
+  isDemo: z.boolean(),
+});
+export type Counsellor = z.infer<typeof counsellorSchema>;
+
+export const counsellorListRequestSchema = z.object({
+  /** The college as results and college pages name it (or its id); absent or empty: every approved counsellor. */
+  instituteName: z.string().trim().max(300, 'The college name is too long').optional(),
+});
+export type CounsellorListRequest = z.input<typeof counsellorListRequestSchema>;
+export const counsellorListResponseSchema = z.object({ data: z.array(counsellorSchema) });
+export type CounsellorListResponse = z.infer<typeof counsellorListResponseSchema>;
+
+/** Spec §3 Booked slot: IST date 'YYYY-MM-DD' and start time 'HH:MM' (24-hour). */
+export const bookedSlotSchema = z.object({ date: z.string(), time: z.string() });
+export type BookedSlot = z.infer<typeof bookedSlotSchema>;
+export const bookedSlotsResponseSchema = z.array(bookedSlotSchema);
+
+export const counsellorIdParamsSchema = z.object({ counsellorId: z.string().trim().min(1, counsellorMessages.notFound).max(100) });
+
+/** Colleges a counsellor can apply for (the engineering institutes). */
+export const collegeOptionSchema = z.object({ id: z.string(), name: z.string() });
+export const collegeOptionsResponseSchema = z.object({ data: z.array(collegeOptionSchema) });
+export type CollegeOption = z.infer<typeof collegeOptionSchema>;
+
+const timeRangeSchema = z
+  .object({
+    start: z.number().int().min(0).max(1410),
+    end: z.number().int().min(30).max(1440),
+  })
+  .refine((r) => r.start % 30 === 0 && r.end % 30 === 0, { message: 'Times must be on the hour or half hour' })
+  .refine((r) => r.end - r.start >= 30, { message: 'Each time range must end at least 30 minutes after it starts' });
+
+export const availabilitySchema = z.object({
+  availableDays: z
+    .array(z.number().int().min(0).max(6), { error: 'Choose at least one day' })
+    .min(1, 'Choose at least one day')
+    .max(7)
+    .transform((d) => [...new Set(d)].sort((a, b) => a - b)),
+  timeRanges: z
+    .array(timeRangeSchema, { error: 'Add at least one time range' })
+    .min(1, 'Add at least one time range')
+    .max(6, 'At most 6 time ranges')
+    .refine(
+      (ranges) => {
+        const sorted = [...ranges].sort((a, b) => a.start - b.start);
+        return sorted.every((r, i) => i === 0 || r.start >= sorted[i - 1].end);
+      },
+      { message: 'Time ranges must not overlap' },
+    ),
+});
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const counsellorProfileFieldsSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(2, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  yearOfStudy: z.coerce.number({ error: 'Choose your year of study' }).int().min(1, 'Choose your year of study').max(6, 'Choose your year of study'),
+  program: z.string({ error: 'Program is required' }).trim().min(2, 'Program is required').max(150, 'Program must be at most 150 characters'),
+  about: z
+    .string({ error: 'Tell students about yourself' })
+    .trim()
+    .min(30, 'Tell students about yourself in at least 30 characters')
+    .max(2000, 'About must be at most 2000 characters'),
+  achievements: optionalText(2000, 'Achievements'),
+  experience: optionalText(2000, 'Experience'),
+});
+
+/** The start dialog's Counsellor entry point: one college (engineering institute id), profile and hours. */
+export const counsellorApplicationSchema = counsellorProfileFieldsSchema
+  .extend({ instituteId: z.string({ error: 'Choose your college' }).trim().min(1, 'Choose your college').max(100) })
+  .and(availabilitySchema);
+export type CounsellorApplicationInput = z.input<typeof counsellorApplicationSchema>;
+export type CounsellorApplication = z.output<typeof counsellorApplicationSchema>;
+
+/** A counsellor edits their profile and hours (the college stays; a change of college is a new application). */
+export const counsellorProfileUpdateSchema = counsellorProfileFieldsSchema.and(availabilitySchema);
+export type CounsellorProfileUpdateInput = z.input<typeof counsellorProfileUpdateSchema>;
+
+export const counsellorStatuses = ['pending', 'approved', 'rejected'] as const;
+export type CounsellorStatus = (typeof counsellorStatuses)[number];
+
+/** The counsellor's own view of their profile (never shown to others as is). */
+export const ownCounsellorProfileSchema = z.object({
+  id: z.string(),
+  status: z.enum(counsellorStatuses),
+  reviewNote: z.string().nullable(),
+  instituteId: z.string(),
+  college: z.string(),
+  name: z.string(),
+  yearOfStudy: z.number().int(),
+  program: z.string(),
+  about: z.string(),
+  achievements: z.string().nullable(),
+  experience: z.string().nullable(),
+  image: z.string().nullable(),
+  availableDays: z.array(z.number().int()),
+  timeRanges: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  isDemo: z.boolean(),
+});
+export type OwnCounsellorProfile = z.infer<typeof ownCounsellorProfileSchema>;
+export const ownCounsellorProfileResponseSchema = z.object({ data: ownCounsellorProfileSchema.nullable() });
+
+/** Photos: JPEG, PNG or WebP up to 5 MB, sent as the raw request body. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Admin: an application as the review page shows it. */
+export const counsellorApplicationViewSchema = ownCounsellorProfileSchema.extend({
+  username: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type CounsellorApplicationView = z.infer<typeof counsellorApplicationViewSchema>;
+export const counsellorApplicationsRequestSchema = z.object({ status: z.enum(counsellorStatuses).default('pending') });
+export const counsellorApplicationsResponseSchema = z.object({ data: z.array(counsellorApplicationViewSchema) });
+export const applicationIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const reviewApplicationRequestSchema = z.object({
+  decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject' }),
+  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
+});
+export type ReviewApplicationRequest = z.input<typeof reviewApplicationRequestSchema>;
+
+/** Ordinal year for the spec's `Year` text: 3 -> '3rd Year'. */
+export function yearLabel(year: number): string {
+  const suffix = year === 1 ? 'st' : year === 2 ? 'nd' : year === 3 ? 'rd' : 'th';
+  return `${year}${suffix} Year`;
+}
