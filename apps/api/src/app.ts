@@ -8,6 +8,10 @@ import type { Clock } from './lib/clock.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
 import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
+import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
+import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
+import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
@@ -72,6 +76,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('google', createGoogleClient(config));
   app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));
 
+  await app.register(counsellorsPlugin);
+  await app.register(bookingsPlugin);
+
   await app.register(
     async (api) => {
       await api.register(appRoutes);
@@ -79,6 +86,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(authRoutes);
       await api.register(engineeringRoutes);
       await api.register(medicalRoutes);
+      await api.register(counsellorRoutes);
+      await api.register(bookingRoutes);
     },
     { prefix: '/api/v1' },
   );

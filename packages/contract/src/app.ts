@@ -52,6 +52,8 @@ export const publicConfigSchema = z.object({
   supportEmail: z.string(),
   /** Google sign-in: the provider's authorization endpoint and client id, or null when off. */
   google: z.object({ authorizationUrl: z.string(), clientId: z.string() }).nullable(),
+  /** Cashfree checkout: its mode, the Cashfree.js script to load, and whether payments are tests (no real money). */
+  payments: z.object({ mode: z.enum(['sandbox', 'production']), sdkUrl: z.string(), testPayments: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

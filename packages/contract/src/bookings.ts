@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { TimeRange } from './counsellors.ts';
+import { bookedSlotsResponseSchema, counsellorIdParamsSchema, type TimeRange } from './counsellors.ts';
+import { defineEndpoints } from './endpoint.ts';
 
 /** Spec §4 Booking, §8 Booking and success messages. */
 export const bookingMessages = {
@@ -41,6 +42,12 @@ export function addDays(date: string, days: number): string {
 /** 0 = Sunday ... 6 = Saturday. */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** An instant as IST date and minutes after midnight: 2026-01-06T03:30:00Z -> { date: '2026-01-06', minutes: 540 }. */
+export function istParts(at: Date): { date: string; minutes: number } {
+  const t = new Date(at.getTime() + IST_OFFSET_MS);
+  return { date: t.toISOString().slice(0, 10), minutes: t.getUTCHours() * 60 + t.getUTCMinutes() };
 }
 
 /** The instant an IST wall-clock time happens: ('2026-01-06', 540) -> 2026-01-06T03:30:00Z. */
@@ -139,3 +146,37 @@ export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** Cashfree's webhook answer. */
 export const webhookResponseSchema = z.object({ status: z.enum(['ok', 'ignored']) });
+
+export const bookingEndpoints = defineEndpoints('bookings', {
+  slots: {
+    method: 'GET',
+    path: '/counselor/slots/{counsellorId}',
+    summary: "A counsellor's held and booked slots from now on (IST date and start time)",
+    access: 'public',
+    params: counsellorIdParamsSchema,
+    responses: { 200: bookedSlotsResponseSchema },
+  },
+  payment: {
+    method: 'POST',
+    path: '/cashfree/payment',
+    summary: 'Hold a slot and create its Cashfree order (the amount is set by the server from the duration)',
+    access: 'user',
+    body: paymentRequestSchema,
+    responses: { 200: paymentResponseSchema },
+  },
+  verify: {
+    method: 'POST',
+    path: '/cashfree/verify',
+    summary: 'Confirm a booking once Cashfree reports its order PAID with the right amount',
+    access: 'user',
+    body: verifyRequestSchema,
+    responses: { 200: verifyResponseSchema },
+  },
+  webhook: {
+    method: 'POST',
+    path: '/cashfree/webhook',
+    summary: "Cashfree's signed payment and refund webhooks (raw JSON body, x-webhook-signature, x-webhook-timestamp, x-idempotency-key)",
+    access: 'public',
+    responses: { 200: webhookResponseSchema },
+  },
+});

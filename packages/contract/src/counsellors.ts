@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 /** Spec §8 Counsellors. */
 export const counsellorMessages = {
@@ -190,14 +191,15 @@ export const counsellorProfileFieldsSchema = z.object({
 });
 
 /** The start dialog's Counsellor entry point: one college (engineering institute id), profile and hours. */
-export const counsellorApplicationSchema = counsellorProfileFieldsSchema
-  .extend({ instituteId: z.string({ error: 'Choose your college' }).trim().min(1, 'Choose your college').max(100) })
-  .and(availabilitySchema);
+export const counsellorApplicationSchema = counsellorProfileFieldsSchema.extend({
+  instituteId: z.string({ error: 'Choose your college' }).trim().min(1, 'Choose your college').max(100),
+  ...availabilitySchema.shape,
+});
 export type CounsellorApplicationInput = z.input<typeof counsellorApplicationSchema>;
 export type CounsellorApplication = z.output<typeof counsellorApplicationSchema>;
 
 /** A counsellor edits their profile and hours (the college stays; a change of college is a new application). */
-export const counsellorProfileUpdateSchema = counsellorProfileFieldsSchema.and(availabilitySchema);
+export const counsellorProfileUpdateSchema = counsellorProfileFieldsSchema.extend(availabilitySchema.shape);
 export type CounsellorProfileUpdateInput = z.input<typeof counsellorProfileUpdateSchema>;
 
 export const counsellorStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -250,3 +252,68 @@ export function yearLabel(year: number): string {
   const suffix = year === 1 ? 'st' : year === 2 ? 'nd' : year === 3 ? 'rd' : 'th';
   return `${year}${suffix} Year`;
 }
+
+export const counsellorEndpoints = defineEndpoints('counsellors', {
+  list: {
+    method: 'POST',
+    path: '/counselor/all',
+    summary: "Approved counsellors of a college (or of every college); none answers 404 'No counsellors found'",
+    access: 'public',
+    body: counsellorListRequestSchema,
+    responses: { 200: counsellorListResponseSchema },
+  },
+  colleges: {
+    method: 'GET',
+    path: '/counselor/colleges',
+    summary: 'The colleges a counsellor can apply for',
+    access: 'public',
+    responses: { 200: collegeOptionsResponseSchema },
+  },
+  apply: {
+    method: 'POST',
+    path: '/counselor/apply',
+    summary: 'Apply as a counsellor of one college (an admin approves)',
+    access: 'user',
+    body: counsellorApplicationSchema,
+    responses: { 201: ownCounsellorProfileResponseSchema },
+  },
+  me: {
+    method: 'GET',
+    path: '/counselor/me',
+    summary: "The signed-in user's counsellor profile and application status (data: null if none)",
+    access: 'user',
+    responses: { 200: ownCounsellorProfileResponseSchema },
+  },
+  updateMe: {
+    method: 'PUT',
+    path: '/counselor/me',
+    summary: 'Edit your counsellor profile and weekly hours (IST)',
+    access: 'user',
+    body: counsellorProfileUpdateSchema,
+    responses: { 200: ownCounsellorProfileResponseSchema },
+  },
+  uploadPhoto: {
+    method: 'PUT',
+    path: '/counselor/me/photo',
+    summary: 'Upload your photo: the raw image as the body (image/jpeg, image/png or image/webp, at most 5 MB)',
+    access: 'user',
+    responses: { 200: ownCounsellorProfileResponseSchema },
+  },
+  applications: {
+    method: 'GET',
+    path: '/admin/counsellor-applications',
+    summary: 'Admin: counsellor applications by status',
+    access: { role: 'admin' },
+    query: counsellorApplicationsRequestSchema,
+    responses: { 200: counsellorApplicationsResponseSchema },
+  },
+  review: {
+    method: 'POST',
+    path: '/admin/counsellor-applications/{id}/review',
+    summary: 'Admin: approve or reject a counsellor application',
+    access: { role: 'admin' },
+    params: applicationIdParamsSchema,
+    body: reviewApplicationRequestSchema,
+    responses: { 200: z.object({ data: counsellorApplicationViewSchema }) },
+  },
+});

@@ -14,15 +14,18 @@ declare module 'fastify' {
 
 /** Security headers, cookies, and rate limits (shared through Redis when REDIS_URL is set). */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  // Cashfree.js and its checkout frame; a configured stand-in's origin (CASHFREE_SDK_URL) too.
+  const sdkOrigin = URL.canParse(opts.config.cashfree.sdkUrl) ? new URL(opts.config.cashfree.sdkUrl).origin : null;
+  const cashfree = (...sources: string[]) => (sdkOrigin && !sources.includes(sdkOrigin) ? [...sources, sdkOrigin] : sources);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://sdk.cashfree.com'],
+        scriptSrc: cashfree("'self'", 'https://sdk.cashfree.com'),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https://*.cashfree.com'],
-        frameSrc: ["'self'", 'https://*.cashfree.com'],
+        connectSrc: cashfree("'self'", 'https://*.cashfree.com'),
+        frameSrc: cashfree("'self'", 'https://*.cashfree.com'),
         formAction: ["'self'", 'https://*.cashfree.com', 'https://accounts.google.com'],
         upgradeInsecureRequests: null,
       },

@@ -7,6 +7,7 @@ const fallback: PublicConfig = {
   companyLegalName: 'Rankwise Education Technologies Private Limited',
   supportEmail: 'support@rankwise.in',
   google: null,
+  payments: { mode: 'production', sdkUrl: 'https://sdk.cashfree.com/js/v3/cashfree.js', testPayments: false },
 };
 
 export const appConfigQuery = queryOptions({

@@ -18,5 +18,6 @@ export async function publicConfig(d: AppServiceDeps): Promise<PublicConfig> {
     companyLegalName: d.config.COMPANY_LEGAL_NAME,
     supportEmail: d.config.SUPPORT_EMAIL,
     google: await d.google.publicConfig(),
+    payments: { mode: d.config.cashfree.env, sdkUrl: d.config.cashfree.sdkUrl, testPayments: d.config.cashfree.env !== 'production' },
   };
 }

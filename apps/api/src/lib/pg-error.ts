@@ -1,0 +1,10 @@
+/** The SQLSTATE of a database error, whichever driver raised it and however Drizzle wrapped it. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+export const EXCLUSION_VIOLATION = '23P01';
+export const UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,429 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  addDays,
+  bookingMessages,
+  halfHourStarts,
+  istDate,
+  istInstant,
+  istParts,
+  parseSlotTime,
+  sessionOption,
+  slotTime,
+  weekdayOf,
+  type PaymentResponse,
+  type VerifyResponse,
+} from '@rankwise/contract/bookings';
+import { WEEKDAYS, type BookedSlot } from '@rankwise/contract/counsellors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { EXCLUSION_VIOLATION, pgErrorCode } from '../../lib/pg-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Mail, Mailer } from '../../plugins/mail.ts';
+import type { CounsellorsRepository } from '../counsellors/counsellors.repository.ts';
+import { findBookableCounsellor } from '../counsellors/counsellors.service.ts';
+import { CashfreeError, isValidWebhookSignature, toPaise, webhookTimestampMs, type CashfreeClient, type CashfreeRefund } from '../payments/cashfree-client.ts';
+import type { TransitionSource } from './booking-states.ts';
+import { confirmationMails, refundMail } from './booking-mail.ts';
+import { createBookingsRepository, type BookingsRepository, type RefundStatus } from './bookings.repository.ts';
+import { meetingRoomUrl } from './meeting.ts';
+
+export type BookingsDeps = {
+  db: Db;
+  repo: BookingsRepository;
+  counsellors: CounsellorsRepository;
+  cashfree: CashfreeClient;
+  /** The client secret: it keys the webhook signature. */
+  webhookSecret: string;
+  settings: { publicUrl: string; holdMinutes: number; meetingBaseUrl: string; productName: string; supportEmail: string };
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+};
+
+/** Webhooks older (or newer) than this are refused: a captured request cannot be replayed later. */
+export const WEBHOOK_TOLERANCE_MS = 10 * 60_000;
+/** Bookable up to this many days ahead. */
+export const BOOKING_HORIZON_DAYS = 60;
+
+const MESSAGES = {
+  unreachable: 'The payment service is not responding. Please try again in a minute.',
+  notCompleted: 'The payment was not completed.',
+  mismatch: 'The amount paid does not match this booking. Please contact support.',
+  refunded: (amount: string) =>
+    `This slot was booked by someone else before your payment arrived. Your payment of ${amount} has been refunded in full; please choose another time.`,
+  checkLater: 'We could not confirm your payment with Cashfree just now. If money was taken, your session is confirmed automatically within a few minutes.',
+};
+
+const rupees = (paise: number) => `₹${paise % 100 === 0 ? paise / 100 : (paise / 100).toFixed(2)}`;
+
+/**
+ * The one place that sends this module's e-mail. Delivery is at least once: callers record what was
+ * sent (bookings.mailed_at) and the sweep resends what was not.
+ * TODO(job queue): `return d.jobs.enqueue('mail', mail, { dedupeKey: key })` once it is on main.
+ */
+async function deliverMail(d: BookingsDeps, mail: Mail, _key: string): Promise<void> {
+  await d.mailer.send(mail);
+}
+
+/** `GET /counselor/slots/{counsellorId}`: the IST date and start time of every held or booked session from now on. */
+export async function occupiedSlots(d: BookingsDeps, counsellorId: string): Promise<BookedSlot[]> {
+  const c = await findBookableCounsellor({ repo: d.counsellors }, counsellorId);
+  const now = d.now();
+  return (await d.repo.occupiedSlots(c.id, now, now)).map((r) => {
+    const p = istParts(r.startsAt);
+    return { date: p.date, time: slotTime(p.minutes) };
+  });
+}
+
+type PaymentInput = { phone: string; amount?: number; counsellorId: string; selectedDate: string; selectedTime: string; duration: 12 | 25 };
+
+/**
+ * `POST /cashfree/payment`: checks the slot against the counsellor's hours, holds it for the student
+ * (the exclusion constraint refuses a taken slot), creates the Cashfree order for the price of the
+ * session, and answers with its payment session.
+ */
+export async function startPayment(d: BookingsDeps, user: AuthUser, input: PaymentInput): Promise<PaymentResponse> {
+  const option = sessionOption(input.duration)!;
+  const amountPaise = option.price * 100;
+  if (input.amount !== undefined && toPaise(input.amount) !== amountPaise) {
+    const message = `A ${option.duration}-minute session costs ₹${option.price}.`;
+    throw new AppError('VALIDATION_FAILED', message, { amount: [message] });
+  }
+  const c = await findBookableCounsellor({ repo: d.counsellors }, input.counsellorId);
+  if (c.userId === user.id) throw new AppError('BAD_REQUEST', 'You cannot book a session with yourself.');
+
+  const now = d.now();
+  const today = istDate(now);
+  const date = input.selectedDate;
+  const dateError = (message: string) => new AppError('VALIDATION_FAILED', message, { selectedDate: [message] });
+  if (addDays(date, 0) !== date) throw dateError(bookingMessages.chooseDate);
+  if (date <= today) throw dateError('Please choose a date from tomorrow on.');
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw dateError(`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead.`);
+  if (!c.availableDays.includes(weekdayOf(date))) throw dateError(`${c.name} does not take sessions on ${WEEKDAYS[weekdayOf(date)]}s.`);
+  const minutes = parseSlotTime(input.selectedTime)!;
+  if (!halfHourStarts(c.timeRanges).includes(minutes)) {
+    const message = `${c.name} does not take sessions at that time. Please choose one of the offered slots.`;
+    throw new AppError('VALIDATION_FAILED', message, { selectedTime: [message] });
+  }
+  const startsAt = istInstant(date, minutes);
+  const endsAt = new Date(startsAt.getTime() + option.duration * 60_000);
+  const holdExpiresAt = new Date(now.getTime() + d.settings.holdMinutes * 60_000);
+  const orderId = `rw_${randomBytes(12).toString('hex')}`;
+
+  let bookingId: string;
+  try {
+    bookingId = await d.db.transaction(async (tx) => {
+      const repo = createBookingsRepository(tx);
+      await repo.releaseStudentHolds(user.id, now);
+      await repo.expireLapsedOverlapping(c.id, startsAt, endsAt, now);
+      return repo.insertHeld(
+        { counsellorId: c.id, studentId: user.id, startsAt, endsAt, durationMinutes: option.duration, holdExpiresAt, studentPhone: input.phone },
+        { orderId, amountPaise },
+      );
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === EXCLUSION_VIOLATION) throw new AppError('SLOT_TAKEN', bookingMessages.slotTaken);
+    throw err;
+  }
+
+  const base = d.settings.publicUrl.replace(/\/+$/, '');
+  // Cashfree keeps the order payable a little past our hold; a payment after the hold is handled as late.
+  const orderExpiry = new Date(now.getTime() + Math.max(d.settings.holdMinutes + 5, 20) * 60_000);
+  try {
+    const order = await d.cashfree.createOrder({
+      order_id: orderId,
+      order_amount: option.price,
+      order_currency: 'INR',
+      customer_details: {
+        customer_id: user.id.replace(/-/g, ''),
+        customer_phone: input.phone,
+        customer_name: user.username,
+        customer_email: user.email,
+      },
+      order_meta: { return_url: `${base}/connect-students?order_id={order_id}`, notify_url: `${base}/api/v1/cashfree/webhook` },
+      order_expiry_time: orderExpiry.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      order_note: `${option.duration}-minute session with ${c.name}, ${date} ${slotTime(minutes)} IST`,
+      order_tags: { booking_id: bookingId },
+    });
+    if (!order.payment_session_id) throw new CashfreeError(200, 'no payment_session_id in the order', 'invalid_response', 'api_error');
+    await d.repo.paymentCreated(bookingId, { cfOrderId: String(order.cf_order_id), paymentSessionId: order.payment_session_id });
+    return { payment_session_id: order.payment_session_id, order_id: orderId };
+  } catch (err) {
+    d.log.error({ err: describe(err), orderId }, 'Cashfree order not created; the hold is released');
+    await d.db.transaction(async (tx) => {
+      const repo = createBookingsRepository(tx);
+      await repo.transition(bookingId, 'held', 'released', 'payment', { details: { reason: 'order_not_created', error: describe(err) } });
+      await repo.paymentFailed(bookingId);
+    });
+    throw new AppError('UPSTREAM_FAILED', MESSAGES.unreachable);
+  }
+}
+
+type Settled =
+  | { kind: 'confirmed'; bookingId: string }
+  | { kind: 'refunded'; bookingId: string; refundRowId: string; amountPaise: number }
+  | { kind: 'already'; bookingId: string; status: string }
+  | { kind: 'released' | 'ignored' | 'duplicate' };
+
+/**
+ * The money for an order is in (Cashfree says PAID, or a signed success webhook). In the caller's
+ * transaction, with the booking locked: a held booking is confirmed; a lapsed or released one
+ * takes its slot back if it is still free, and is refunded if someone else has it. Idempotent.
+ */
+async function settlePaid(
+  repo: BookingsRepository,
+  orderId: string,
+  o: { source: TransitionSource; cfPaymentId: string | null; meetingBaseUrl: string; now: Date },
+): Promise<Settled> {
+  const b = await repo.lockByOrderId(orderId);
+  if (!b) return { kind: 'ignored' };
+  if (b.paymentStatus === 'paid') return { kind: 'already', bookingId: b.id, status: b.status };
+  await repo.paymentPaid(b.id, { cfPaymentId: o.cfPaymentId, paidAt: o.now });
+  const details = { orderId, cfPaymentId: o.cfPaymentId };
+  const confirm = async () => {
+    await repo.transition(b.id, 'paid', 'confirmed', o.source, { meetingUrl: meetingRoomUrl(o.meetingBaseUrl), now: o.now });
+    return { kind: 'confirmed' as const, bookingId: b.id };
+  };
+  if (b.status === 'held') {
+    await repo.transition(b.id, 'held', 'paid', o.source, { details, now: o.now });
+    return confirm();
+  }
+  if (b.status === 'expired' || b.status === 'released') {
+    // Late: the slot is the student's again if no one else holds it (the exclusion constraint decides).
+    if (await repo.retake(b.id, b.status, o.source, { ...details, late: true })) return confirm();
+    await repo.transition(b.id, b.status, 'refunded', o.source, { details: { ...details, reason: 'slot_taken' }, now: o.now });
+    const refundRowId = await repo.insertRefund({ bookingId: b.id, refundId: `rf_${orderId}`, amountPaise: b.amountPaise, reason: 'slot_taken' });
+    return { kind: 'refunded', bookingId: b.id, refundRowId, amountPaise: b.amountPaise };
+  }
+  return { kind: 'already', bookingId: b.id, status: b.status };
+}
+
+/** What follows a settlement, after its transaction committed: the e-mails, or the refund and its notice. */
+async function afterSettle(d: BookingsDeps, s: Settled): Promise<void> {
+  if (s.kind === 'confirmed') await mailConfirmation(d, s.bookingId);
+  if (s.kind === 'refunded') await sendRefund(d, s.refundRowId);
+}
+
+/** Both confirmation e-mails (link and .ics), then marks the booking mailed; on failure the sweep retries. */
+export async function mailConfirmation(d: BookingsDeps, bookingId: string): Promise<void> {
+  try {
+    const b = await d.repo.details(bookingId);
+    if (!b || b.status !== 'confirmed') return;
+    const mails = confirmationMails(b, d.settings.productName, d.settings.supportEmail);
+    await deliverMail(d, mails.student, `booking-confirmed:student:${b.id}`);
+    // Demo counsellors (npm run seed:demo) have no real mailbox.
+    if (!b.counsellorIsDemo) await deliverMail(d, mails.counsellor, `booking-confirmed:counsellor:${b.id}`);
+    await d.repo.markMailed(b.id);
+  } catch (err) {
+    d.log.error({ err: describe(err), bookingId }, 'booking confirmation mail not sent; the sweep retries');
+  }
+}
+
+const refundStatusOf = (s: CashfreeRefund['refund_status']): RefundStatus =>
+  s === 'SUCCESS' ? 'success' : s === 'CANCELLED' ? 'cancelled' : s === 'FAILED' ? 'failed' : 'pending';
+
+/**
+ * Asks Cashfree to refund (once per refund id: a retry is the same refund) or, once asked, for the
+ * refund's state. The student is told when Cashfree accepts it.
+ */
+export async function sendRefund(d: BookingsDeps, refundRowId: string): Promise<void> {
+  const r = await d.repo.findRefund(refundRowId);
+  if (!r) return;
+  try {
+    if (r.status === 'requested') {
+      let answer: CashfreeRefund;
+      try {
+        answer = await d.cashfree.createRefund(r.orderId, {
+          refund_amount: r.amountPaise / 100,
+          refund_id: r.refundId,
+          refund_note: 'Slot booked by another student before the payment arrived',
+          refund_speed: 'STANDARD',
+        });
+      } catch (err) {
+        if (!(err instanceof CashfreeError && err.status === 409)) throw err;
+        answer = await d.cashfree.getRefund(r.orderId, r.refundId);
+      }
+      await d.repo.updateRefund(r.id, {
+        status: refundStatusOf(answer.refund_status),
+        cfRefundId: String(answer.cf_refund_id),
+        lastError: null,
+        attempted: true,
+      });
+      const b = await d.repo.details(r.bookingId);
+      if (b) await deliverMail(d, refundMail(b, d.settings.productName, d.settings.supportEmail), `booking-refund:${r.refundId}`);
+    } else if (r.status === 'pending') {
+      const answer = await d.cashfree.getRefund(r.orderId, r.refundId);
+      await d.repo.updateRefund(r.id, { status: refundStatusOf(answer.refund_status) });
+    }
+  } catch (err) {
+    d.log.error({ err: describe(err), refundId: r.refundId }, 'refund not sent to Cashfree yet; the sweep retries');
+    await d.repo.updateRefund(r.id, { lastError: describe(err).message, attempted: r.status === 'requested' });
+  }
+}
+
+/**
+ * `POST /cashfree/verify`: the student's browser says the checkout finished. The server asks Cashfree
+ * for the order and confirms only a PAID order of the booking's amount; calling it again is harmless.
+ */
+export async function verifyPayment(d: BookingsDeps, user: AuthUser, orderId: string): Promise<VerifyResponse> {
+  const b = await d.repo.findByOrderId(orderId);
+  if (!b || b.studentId !== user.id) throw new AppError('NOT_FOUND', 'No such payment.');
+  const ok = { success: true as const, message: bookingMessages.success };
+  if (b.status === 'confirmed') return ok;
+  if (b.status === 'refunded') throw new AppError('PAYMENT_REFUNDED', MESSAGES.refunded(rupees(b.amountPaise)));
+
+  let order;
+  try {
+    order = await d.cashfree.getOrder(orderId);
+  } catch (err) {
+    d.log.error({ err: describe(err), orderId }, 'Cashfree order status unavailable');
+    throw new AppError('UPSTREAM_FAILED', MESSAGES.checkLater);
+  }
+  if (order.order_status !== 'PAID') throw new AppError('PAYMENT_NOT_COMPLETED', MESSAGES.notCompleted);
+  if (toPaise(order.order_amount) !== b.amountPaise || order.order_currency !== 'INR') {
+    d.log.error(
+      { orderId, amount: order.order_amount, currency: order.order_currency, expectedPaise: b.amountPaise },
+      'paid order amount differs from the booking',
+    );
+    throw new AppError('CONFLICT', MESSAGES.mismatch);
+  }
+  const cfPaymentId = await d.cashfree
+    .getPayments(orderId)
+    .then((ps) => ps.find((p) => p.payment_status === 'SUCCESS')?.cf_payment_id ?? null)
+    .catch(() => null);
+
+  const settled = await d.db.transaction((tx) =>
+    settlePaid(createBookingsRepository(tx), orderId, {
+      source: 'verify',
+      cfPaymentId: cfPaymentId === null ? null : String(cfPaymentId),
+      meetingBaseUrl: d.settings.meetingBaseUrl,
+      now: d.now(),
+    }),
+  );
+  await afterSettle(d, settled);
+  if (settled.kind === 'refunded' || (settled.kind === 'already' && settled.status === 'refunded')) {
+    throw new AppError('PAYMENT_REFUNDED', MESSAGES.refunded(rupees(b.amountPaise)));
+  }
+  return ok;
+}
+
+type WebhookBody = {
+  type?: string;
+  data?: {
+    order?: { order_id?: string; order_amount?: number | string; order_currency?: string };
+    payment?: { cf_payment_id?: string | number; payment_status?: string; payment_amount?: number | string; payment_currency?: string };
+    refund?: { order_id?: string; refund_id?: string; refund_status?: string };
+    error_details?: unknown;
+  };
+};
+
+/**
+ * `POST /cashfree/webhook`: Cashfree's signed notifications. The signature (over the raw bytes) and
+ * the timestamp are checked first; a repeated delivery (same `x-idempotency-key`) is acknowledged
+ * and ignored; recording the key and acting on the event commit together.
+ */
+export async function handleWebhook(d: BookingsDeps, raw: Buffer, header: (name: string) => string | undefined): Promise<{ status: 'ok' | 'ignored' }> {
+  const signature = header('x-webhook-signature');
+  const timestamp = header('x-webhook-timestamp');
+  if (!signature || !timestamp) throw new AppError('INVALID_SIGNATURE', 'The webhook signature is missing.');
+  const at = webhookTimestampMs(timestamp);
+  if (at === null || Math.abs(d.now().getTime() - at) > WEBHOOK_TOLERANCE_MS)
+    throw new AppError('INVALID_SIGNATURE', 'The webhook timestamp is missing or too old.');
+  if (!isValidWebhookSignature(d.webhookSecret, timestamp, raw, signature)) throw new AppError('INVALID_SIGNATURE', 'The webhook signature does not match.');
+  let body: WebhookBody;
+  try {
+    body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The webhook body is not JSON.');
+  }
+  const type = String(body.type ?? 'UNKNOWN');
+  const data = body.data ?? {};
+  const orderId = data.order?.order_id ?? data.refund?.order_id ?? null;
+  const key = header('x-idempotency-key') || createHash('sha256').update(raw).digest('base64');
+
+  const settled = await d.db.transaction(async (tx): Promise<Settled> => {
+    const repo = createBookingsRepository(tx);
+    if (!(await repo.recordWebhook(key.slice(0, 200), type, orderId))) return { kind: 'duplicate' };
+    if (type === 'PAYMENT_SUCCESS_WEBHOOK' && orderId) {
+      const p = data.payment ?? {};
+      if (p.payment_status !== 'SUCCESS') return { kind: 'ignored' };
+      const b = await repo.findByOrderId(orderId);
+      if (!b) return { kind: 'ignored' };
+      const amountOk =
+        toPaise(data.order?.order_amount ?? NaN) === b.amountPaise &&
+        (p.payment_amount === undefined || toPaise(p.payment_amount) >= b.amountPaise) &&
+        (data.order?.order_currency ?? 'INR') === 'INR' &&
+        (p.payment_currency ?? 'INR') === 'INR';
+      if (!amountOk) {
+        d.log.error(
+          { orderId, order: data.order, payment: { amount: p.payment_amount, currency: p.payment_currency } },
+          'webhook amount differs from the booking',
+        );
+        return { kind: 'ignored' };
+      }
+      return settlePaid(repo, orderId, {
+        source: 'webhook',
+        cfPaymentId: p.cf_payment_id === undefined ? null : String(p.cf_payment_id),
+        meetingBaseUrl: d.settings.meetingBaseUrl,
+        now: d.now(),
+      });
+    }
+    if ((type === 'PAYMENT_FAILED_WEBHOOK' || type === 'PAYMENT_USER_DROPPED_WEBHOOK') && orderId) {
+      const b = await repo.lockByOrderId(orderId);
+      if (b && b.status === 'held' && b.paymentStatus !== 'paid') {
+        await repo.transition(b.id, 'held', 'released', 'webhook', { details: { type, paymentStatus: data.payment?.payment_status ?? null } });
+        return { kind: 'released' };
+      }
+      return { kind: 'ignored' };
+    }
+    if (type === 'REFUND_STATUS_WEBHOOK' && data.refund?.refund_id) {
+      await repo.updateRefundByRefundId(data.refund.refund_id, refundStatusOf(data.refund.refund_status ?? 'PENDING'));
+    }
+    return { kind: 'ignored' };
+  });
+  await afterSettle(d, settled);
+  return { status: settled.kind === 'duplicate' ? 'ignored' : 'ok' };
+}
+
+/**
+ * Keeps payments moving when no request does: lapsed holds are checked with Cashfree once more
+ * (a payment that beat the clock confirms; otherwise the hold expires), refunds not yet accepted
+ * are sent again, and confirmations whose e-mail did not go out are mailed.
+ */
+export async function sweep(d: BookingsDeps): Promise<{ holds: number; refunds: number; mails: number }> {
+  const now = d.now();
+  const lapsed = await d.repo.lapsedHolds(new Date(now.getTime() - 60_000));
+  for (const h of lapsed) {
+    let paid = false;
+    if (h.paymentStatus === 'active') {
+      try {
+        const order = await d.cashfree.getOrder(h.orderId);
+        const b = await d.repo.findByOrderId(h.orderId);
+        paid = order.order_status === 'PAID' && b !== null && toPaise(order.order_amount) === b.amountPaise;
+      } catch (err) {
+        d.log.warn({ err: describe(err), orderId: h.orderId }, 'sweep: Cashfree order status unavailable');
+        continue;
+      }
+    }
+    const settled = await d.db.transaction(async (tx): Promise<Settled> => {
+      const repo = createBookingsRepository(tx);
+      if (paid) return settlePaid(repo, h.orderId, { source: 'sweep', cfPaymentId: null, meetingBaseUrl: d.settings.meetingBaseUrl, now });
+      const b = await repo.lockByOrderId(h.orderId);
+      if (b?.status === 'held' && b.holdExpiresAt < now) await repo.transition(b.id, 'held', 'expired', 'sweep', { now });
+      return { kind: 'ignored' };
+    });
+    await afterSettle(d, settled);
+  }
+  const refundIds = await d.repo.refundsInFlight();
+  for (const id of refundIds) await sendRefund(d, id);
+  const unmailed = await d.repo.unmailedConfirmations(new Date(now.getTime() - 60_000));
+  for (const id of unmailed) await mailConfirmation(d, id);
+  return { holds: lapsed.length, refunds: refundIds.length, mails: unmailed.length };
+}
+
+/** Logs what went wrong without request details (no headers, no secrets). */
+function describe(err: unknown): { message: string; code?: string; status?: number } {
+  if (err instanceof CashfreeError) return { message: err.message, code: err.code, status: err.status };
+  return { message: err instanceof Error ? err.message : String(err), code: pgErrorCode(err) };
+}

@@ -1,0 +1,31 @@
+import { counsellorEndpoints } from '@rankwise/contract/counsellors';
+import { PHOTO_MAX_BYTES } from '@rankwise/contract/counsellors';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import * as counsellors from './counsellors.service.ts';
+
+/** Spec §2 Counsellors, §7 `POST /counselor/all`; applying, own profile and hours, admin review. */
+export async function counsellorRoutes(app: FastifyInstance) {
+  const d = app.counsellors;
+  const e = counsellorEndpoints;
+  const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' };
+  route(app, e.list, ({ body }) => counsellors.listCounsellors(d, body.instituteName || undefined));
+  route(app, e.colleges, () => counsellors.listColleges(d));
+  route(app, e.apply, ({ user, body }) => counsellors.apply(d, user.id, body), { rateLimit });
+  route(app, e.me, ({ user }) => counsellors.ownProfile(d, user.id));
+  route(app, e.updateMe, ({ user, body }) => counsellors.updateOwnProfile(d, user.id, body), { rateLimit });
+  // The photo is the raw request body; any content type reaches the service, which checks the bytes.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES + 1024 * 1024 }, (_req, body, done) => done(null, body));
+    route(
+      scope,
+      e.uploadPhoto,
+      ({ user, request }) =>
+        counsellors.uploadOwnPhoto(d, user.id, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers['content-type']),
+      { rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' } },
+    );
+  });
+  route(app, e.applications, ({ query }) => counsellors.listApplications(d, query.status));
+  route(app, e.review, ({ user, params, body }) => counsellors.reviewApplication(d, user.id, params.id, body.decision, body.note));
+}
