@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCounsellors } from '../src/modules/counsellors/demo-counsellors.ts';
 import { application, approvedCounsellor, createPerson, makeAdmin, seedInstitutes, type Person } from './helpers/people.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
@@ -186,5 +187,19 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
     expect(me.json().data).toMatchObject({ status: 'rejected', reviewNote: 'Please add your program' });
     const again = await t.app.inject({ method: 'POST', url: '/api/v1/counselor/apply', headers: p.auth, payload: application() });
     expect([again.statusCode, again.json().data.status, again.json().data.id]).toEqual([201, 'pending', applied.id]);
+  });
+
+  it('seed:demo adds approved demo counsellors for colleges in the data, once, listed after real ones', async () => {
+    const first = await seedDemoCounsellors(t.db.database.db);
+    expect(first.added).toEqual(['Ananya Iyer (Indian Institute of Technology Bombay)', 'Rohan Verma (National Institute of Technology Goa)']);
+    expect(first.skipped).toHaveLength(2);
+    const again = await seedDemoCounsellors(t.db.database.db);
+    expect([again.added, again.present]).toEqual([[], ['Ananya Iyer', 'Rohan Verma']]);
+    const goa = (await list('NIT Goa')).json().data as { Name: string; isDemo: boolean; Email: string }[];
+    expect(goa.map((c) => [c.Name, c.isDemo])).toEqual([
+      ['Riya Naik', false],
+      ['Rohan Verma', true],
+    ]);
+    expect(goa[1].Email).toBe('d***@r***.invalid');
   });
 });
