@@ -18,6 +18,8 @@ function versionFile(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), versionFile()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  server: { proxy: { '/api': 'http://localhost:3000', '/version.json': 'http://localhost:3000' } },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/version.json': 'http://localhost:3000', '/media': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+  },
   build: { sourcemap: false, chunkSizeWarningLimit: 800 },
 });

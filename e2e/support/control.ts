@@ -1,6 +1,12 @@
 import { E2E_CONTROL_PORT } from './ports.ts';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 const base = `http://127.0.0.1:${E2E_CONTROL_PORT}`;
 
 /** Mail the harness's SMTP server received. */
@@ -29,4 +35,10 @@ export async function query<T = Record<string, unknown>>(sqlText: string): Promi
 /** Who the local OpenID provider (Google's stand-in) signs in next. */
 export async function setGoogleIdentity(identity: { sub: string; email: string; name?: string }): Promise<void> {
   await fetch(`${base}/google-identity`, { method: 'POST', body: JSON.stringify(identity) });
+}
+
+/** Gives an account a role in the database (as `npm run admin -- grant` does). */
+export async function grantRole(email: string, role: 'admin' | 'counsellor'): Promise<void> {
+  const res = await fetch(`${base}/grant-role`, { method: 'POST', body: JSON.stringify({ email, role }) });
+  if (!res.ok) throw new Error(`grant-role failed: ${res.status}`);
 }

@@ -12,6 +12,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { importMissing } from '../../apps/api/src/data/import-all.ts';
 import { silentProgress } from '../../apps/api/src/data/import-context.ts';
+import { startCashfreeStandIn } from '../../apps/api/src/dev/cashfree-stand-in.ts';
 import { startSmtpSink } from '../../apps/api/test/helpers/smtp-sink.ts';
 import { E2E_CONTROL_PORT, E2E_PORT } from './ports.ts';
 
@@ -25,6 +26,8 @@ const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
 await oidc.start(0, '127.0.0.1');
 let googleIdentity: Record<string, unknown> = {};
+// Cashfree cannot be reached from here either: its stand-in, on its own origin as sdk.cashfree.com is.
+const cashfree = await startCashfreeStandIn({ clientId: 'rankwise-e2e', clientSecret: 'rankwise-e2e-cashfree-secret' });
 oidc.service.on('beforeTokenSigning', (token: { payload: object }) => Object.assign(token.payload, googleIdentity));
 const config = loadConfig({
   ...process.env,
@@ -40,6 +43,10 @@ const config = loadConfig({
   GOOGLE_ISSUER: oidc.issuer.url!,
   GOOGLE_CLIENT_ID: 'rankwise-e2e',
   GOOGLE_CLIENT_SECRET: 'e2e-secret',
+  CASHFREE_CLIENT_ID: 'rankwise-e2e',
+  CASHFREE_CLIENT_SECRET: 'rankwise-e2e-cashfree-secret',
+  CASHFREE_API_BASE: cashfree.apiBase,
+  CASHFREE_SDK_URL: cashfree.sdkUrl,
   // Every simulated student signs up from 127.0.0.1.
   ADDRESS_RATE_LIMIT_FACTOR: '20',
 });
@@ -60,6 +67,18 @@ const control = http.createServer((req, res) => {
     req.on('end', () => {
       googleIdentity = { aud: 'rankwise-e2e', email_verified: true, ...(JSON.parse(body) as object) };
       reply(200, { ok: true });
+    });
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/grant-role') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const { email, role } = JSON.parse(body) as { email: string; role: 'admin' | 'counsellor' };
+      app.database.db
+        .execute(sql`insert into user_roles (user_id, role) select id, ${role} from users where email = ${email.toLowerCase()} on conflict do nothing`)
+        .then(() => reply(200, { ok: true }))
+        .catch((err: Error) => reply(400, { error: err.message }));
     });
     return;
   }

@@ -45,8 +45,9 @@ test('College Predictor opens the start dialog; Student goes to the start page',
   await page.goto('/');
   await page.getByRole('button', { name: 'College Predictor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get started' });
-  await expect(dialog.getByRole('button', { name: /Influencer/ })).toBeVisible();
-  await dialog.getByRole('button', { name: /Counsellor/ }).click();
+  await expect(dialog.getByRole('button', { name: /Counsellor/ })).toBeVisible();
+  // The Counsellor entry point opens the application (bookings.spec.ts); Influencer is still to come.
+  await dialog.getByRole('button', { name: /Influencer/ }).click();
   await expect(page.getByText('Coming soon')).toBeVisible();
   await dialog.getByRole('button', { name: /Student/ }).click();
   await expect(page).toHaveURL(/\/start$/);

@@ -59,6 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    // Opening the embedded database and applying migrations can take longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,7 +2,9 @@ import { createBrowserRouter } from 'react-router';
 import { AboutCollegePage } from '@/features/colleges/components/about-college-page.tsx';
 import { ComparePage } from '@/features/compare/components/compare-page.tsx';
 import { ContactPage } from '@/features/contact/components/contact-page.tsx';
+import { AdminApplicationsPage } from '@/features/counsellors/components/admin-applications-page.tsx';
 import { ConnectStudentsPage } from '@/features/counsellors/components/connect-students-page.tsx';
+import { CounsellorProfilePage } from '@/features/counsellors/components/counsellor-profile-page.tsx';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
 import { GoogleCallbackPage } from '@/features/auth/components/google-callback-page.tsx';
 import { LoginRoute } from '@/features/auth/components/login-route.tsx';
@@ -68,6 +70,22 @@ export const router = createBrowserRouter([
         element: (
           <ProtectedRoute>
             <ConnectStudentsPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'counsellor',
+        element: (
+          <ProtectedRoute>
+            <CounsellorProfilePage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'admin/counsellors',
+        element: (
+          <ProtectedRoute>
+            <AdminApplicationsPage />
           </ProtectedRoute>
         ),
       },

@@ -35,7 +35,11 @@ function refreshOnce(): Promise<string | null> {
   return refreshing;
 }
 
-export type CallInput<E extends Endpoint> = RequestOf<E> & { signal?: AbortSignal };
+export type CallInput<E extends Endpoint> = RequestOf<E> & {
+  signal?: AbortSignal;
+  /** A file sent as the raw body with its own content type (an endpoint without a JSON body, e.g. a photo upload). */
+  file?: Blob;
+};
 
 /**
  * Calls a declared endpoint (packages/contract) and returns its declared answer. Adds the bearer
@@ -46,22 +50,25 @@ export async function api<E extends Endpoint>(
   e: E,
   ...[input]: Partial<RequestOf<E>> extends RequestOf<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<ResponseOf<E>> {
-  const { body, query, params, signal } = (input ?? {}) as {
+  const { body, query, params, signal, file } = (input ?? {}) as {
     body?: unknown;
     query?: Record<string, unknown>;
     params?: Record<string, unknown>;
     signal?: AbortSignal;
+    file?: Blob;
   };
   const url = new URL(API_BASE + pathOf(e.path, params), window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
 
   const send = async (token: string | null) => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (file) headers['content-type'] = file.type || 'application/octet-stream';
+    else if (body !== undefined) headers['content-type'] = 'application/json';
     // Public endpoints never read the token.
     if (token && e.access !== 'public') headers.authorization = `Bearer ${token}`;
+    const payload = file ?? (body === undefined ? undefined : JSON.stringify(body));
     try {
-      return await fetch(url, { method: e.method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'include', signal });
+      return await fetch(url, { method: e.method, headers, body: payload, credentials: 'include', signal });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK');

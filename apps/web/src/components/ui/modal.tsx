@@ -9,6 +9,7 @@ export function Modal({
   description,
   children,
   size = 'md',
+  handOver = false,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -16,15 +17,23 @@ export function Modal({
   description?: string;
   children: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * While true the dialog stays open but hands the page to another layer (a payment provider's
+   * checkout on top): no focus trap, no closing by Escape or by a click outside.
+   */
+  handOver?: boolean;
 }) {
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-md';
+  const keepOpen = (e: Event) => handOver && e.preventDefault();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={!handOver}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none`}
           aria-describedby={description ? undefined : undefined}
+          onEscapeKeyDown={keepOpen}
+          onInteractOutside={keepOpen}
         >
           <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
           {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : null}

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { authTexts } from '@rankwise/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button.tsx';
 import { useModal } from '@/lib/stores/modals.ts';
@@ -63,6 +64,9 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            <Link to="/counsellor">Counsellor profile</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={() => void logout()}
             className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"

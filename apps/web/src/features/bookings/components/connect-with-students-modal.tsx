@@ -1,10 +1,322 @@
+import type { PublicConfig } from '@rankwise/contract/app';
+import { bookingMessages, sessionOptions, type SessionDuration } from '@rankwise/contract/bookings';
+import type { Counsellor } from '@rankwise/contract/counsellors';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import { inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { appConfigQuery } from '@/lib/app-config.ts';
+import { useSession } from '@/lib/stores/session.ts';
+import { bookedSlotsQuery, bookingKeys, useStartPayment, useVerifyPayment } from '../api/bookings.queries.ts';
+import { loadCashfree } from '../cashfree.ts';
+import { bookingOptions, dateParts, isBooked, slotTime, timeLabel } from '../slots.ts';
 
-// Placeholder body until its feature lands.
-export function ConnectWithStudentsModal({ onClose }: ModalProps) {
+const PHONE = /^\d{10}$/;
+
+/** Cashfree.js, fetched once, when the first booking modal opens (never on other pages). */
+function cashfreeQuery(payments: PublicConfig['payments']) {
+  return queryOptions({
+    queryKey: ['cashfree', payments.sdkUrl, payments.mode],
+    queryFn: () => loadCashfree(payments),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+    structuralSharing: false,
+  });
+}
+
+/** Spec §2 Session booking modal (Connect With Student), opened from a counsellor card with `{ counsellor }`. */
+export function ConnectWithStudentsModal({ onClose, props }: ModalProps) {
+  const counsellor = props.counsellor as Counsellor | undefined;
+  if (!counsellor) {
+    return (
+      <Modal open onOpenChange={(o) => !o && onClose()} title="Connect With Student">
+        <p className="text-slate-700">Choose a counsellor to book a session with.</p>
+        <Link to="/connect-students" onClick={onClose} className="mt-4 inline-block font-medium text-brand-700 underline">
+          See counsellors
+        </Link>
+      </Modal>
+    );
+  }
+  return <BookingForm counsellor={counsellor} onClose={onClose} />;
+}
+
+function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(): void }) {
+  const ids = { date: useId(), time: useId(), length: useId(), phone: useId(), phoneError: useId(), summary: useId() };
+  const queryClient = useQueryClient();
+  const username = useSession((s) => s.user?.username ?? '');
+  const config = useQuery(appConfigQuery).data;
+  const slots = useQuery(bookedSlotsQuery(counsellor._id));
+  // Load Cashfree.js as the modal opens, once the configuration says which script and mode.
+  useQuery({ ...cashfreeQuery(config?.payments ?? { mode: 'production', sdkUrl: '', testPayments: false }), enabled: Boolean(config) });
+  const start = useStartPayment();
+  const verify = useVerifyPayment(counsellor._id);
+
+  const [{ dates, starts, fallback }] = useState(() => bookingOptions(counsellor));
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<number | null>(null);
+  const [duration, setDuration] = useState<SessionDuration>(12);
+  const [phone, setPhone] = useState('');
+  const [phoneTouched, setPhoneTouched] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [handOver, setHandOver] = useState(false);
+
+  const booked = slots.data ?? [];
+  const option = sessionOptions.find((o) => o.duration === duration)!;
+  const phoneValid = PHONE.test(phone);
+  const showPhoneError = (phoneTouched || phone.length >= 10) && !phoneValid;
+  const canPay = date !== null && time !== null && phoneValid && !paying;
+  const freeOn = (d: string) => starts.filter((m) => !isBooked(booked, d, m)).length;
+
+  const refreshSlots = () => queryClient.invalidateQueries({ queryKey: bookingKeys.slots(counsellor._id) });
+
+  const pay = async () => {
+    if (date === null || time === null || !phoneValid || !config) return;
+    setPaying(true);
+    try {
+      let order;
+      try {
+        order = await start.mutateAsync({
+          phone,
+          username,
+          amount: option.price,
+          counsellorId: counsellor._id,
+          selectedDate: date,
+          selectedTime: slotTime(time),
+          duration,
+        });
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'SLOT_TAKEN') {
+          toast.error(err.message);
+          setTime(null);
+          void refreshSlots();
+        } else if (err instanceof ApiError && err.status === 400) toast.error(err.message);
+        else toast.error(bookingMessages.failed);
+        return;
+      }
+      let cashfree;
+      try {
+        cashfree = await queryClient.fetchQuery(cashfreeQuery(config.payments));
+      } catch {
+        toast.error(bookingMessages.failed);
+        return;
+      }
+      setHandOver(true);
+      const result = await cashfree.checkout({ paymentSessionId: order.payment_session_id, redirectTarget: '_modal' });
+      setHandOver(false);
+      if (result.redirect) return;
+      if (result.error || !result.paymentDetails) {
+        toast.error(bookingMessages.cancelled);
+        void refreshSlots();
+        return;
+      }
+      try {
+        await verify.mutateAsync({
+          ...result,
+          order_id: order.order_id,
+          selectedDate: date,
+          selectedTime: slotTime(time),
+          email: counsellor.Email,
+          userName: username,
+        });
+        toast.success(bookingMessages.success);
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'PAYMENT_NOT_COMPLETED') toast.error(bookingMessages.cancelled);
+        else if (err instanceof ApiError && err.code === 'PAYMENT_REFUNDED') toast.error(err.message, { duration: 15_000 });
+        else toast.error(bookingMessages.failed);
+      }
+    } catch {
+      toast.error(bookingMessages.failed);
+    } finally {
+      setHandOver(false);
+      setPaying(false);
+    }
+  };
+
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Connect With Student">
-      <p className="text-slate-600">Coming soon.</p>
+    <Modal
+      open
+      onOpenChange={(o) => !o && !paying && onClose()}
+      title="Connect With Student"
+      description={`Book a video session with ${counsellor.Name} (${counsellor.College})`}
+      size="lg"
+      handOver={handOver}
+    >
+      <div className="grid gap-6">
+        {config?.payments.testPayments ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            Test payment: this site takes payments in Cashfree&apos;s test mode. No real money is charged.
+          </p>
+        ) : null}
+
+        <fieldset>
+          <legend id={ids.date} className="text-sm font-semibold text-slate-900">
+            Choose a date
+          </legend>
+          {fallback ? <p className="mt-1 text-xs text-slate-600">Showing the usual hours: this counsellor&apos;s own hours could not be read.</p> : null}
+          <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-7">
+            {dates.map((d) => {
+              const p = dateParts(d);
+              const free = freeOn(d);
+              return (
+                <button
+                  key={d}
+                  type="button"
+                  aria-pressed={date === d}
+                  aria-label={`${p.long}, ${free === 1 ? '1 slot' : `${free} slots`} free`}
+                  onClick={() => {
+                    // Spec §4: choosing a date resets the time.
+                    setDate(d);
+                    setTime(null);
+                  }}
+                  className={clsx(
+                    'flex flex-col items-center rounded-xl border px-2 py-2 text-sm transition',
+                    date === d ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600',
+                  )}
+                >
+                  <span className="font-medium">{p.short}</span>
+                  <span className="text-lg font-bold">{p.day}</span>
+                  <span>{p.month}</span>
+                  <span className={clsx('mt-1 text-xs', date === d ? 'text-white' : 'text-slate-600')}>{free === 1 ? '1 slot' : `${free} slots`}</span>
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend id={ids.time} className="text-sm font-semibold text-slate-900">
+            Choose a time (IST)
+          </legend>
+          {date === null ? (
+            <p className="mt-2 text-sm text-slate-600">Choose a date to see the times.</p>
+          ) : (
+            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {starts.map((m) => {
+                const taken = isBooked(booked, date, m);
+                return (
+                  <button
+                    key={m}
+                    type="button"
+                    disabled={taken}
+                    aria-pressed={time === m}
+                    onClick={() => setTime(m)}
+                    className={clsx(
+                      'rounded-lg border px-2 py-2 text-sm font-medium transition disabled:cursor-not-allowed',
+                      taken
+                        ? 'border-slate-200 bg-slate-100 text-slate-600 line-through'
+                        : time === m
+                          ? 'border-brand-700 bg-brand-700 text-white'
+                          : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600',
+                    )}
+                  >
+                    {timeLabel(m)}
+                    {taken ? ' (Booked)' : ''}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset>
+          <legend id={ids.length} className="text-sm font-semibold text-slate-900">
+            Session length
+          </legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {sessionOptions.map((o) => (
+              <label
+                key={o.duration}
+                className={clsx(
+                  'flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition',
+                  duration === o.duration ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-white hover:border-brand-600',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="session-length"
+                  value={o.duration}
+                  checked={duration === o.duration}
+                  onChange={() => setDuration(o.duration)}
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                />
+                <span className="grid gap-1">
+                  <span className="font-semibold text-slate-900">{o.duration} minutes</span>
+                  <span className="text-sm">
+                    <span className="text-lg font-bold text-slate-900">₹{o.price}</span>{' '}
+                    <s className="text-slate-600" aria-label={`was ₹${o.listPrice}`}>
+                      ₹{o.listPrice}
+                    </s>{' '}
+                    <span className="font-medium text-green-800">Save ₹{o.save}</span>
+                  </span>
+                  <span className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Limited time offer</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.phone} className="text-sm font-semibold text-slate-900">
+            Phone number
+          </label>
+          <div className="flex">
+            <span className="flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-slate-800">+91</span>
+            <input
+              id={ids.phone}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              value={phone}
+              onChange={(e) => setPhone(e.target.value.trim())}
+              onBlur={() => setPhoneTouched(true)}
+              aria-invalid={showPhoneError}
+              aria-describedby={showPhoneError ? ids.phoneError : undefined}
+              placeholder="98765 43210"
+              className={clsx(inputStyles, 'rounded-l-none')}
+            />
+          </div>
+          {showPhoneError ? (
+            <p id={ids.phoneError} role="alert" className="text-sm text-red-700">
+              {bookingMessages.phone}
+            </p>
+          ) : null}
+        </div>
+
+        <section aria-labelledby={ids.summary} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          <h3 id={ids.summary} className="font-semibold text-slate-900">
+            Session summary
+          </h3>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Counsellor</dt>
+            <dd className="text-slate-900">
+              {counsellor.Name}, {counsellor.College}
+            </dd>
+            <dt className="text-slate-600">Date</dt>
+            <dd className="text-slate-900">{date ? dateParts(date).long : 'Not chosen yet'}</dd>
+            <dt className="text-slate-600">Time</dt>
+            <dd className="text-slate-900">{time !== null ? `${timeLabel(time)} - ${timeLabel(time + duration)} IST` : 'Not chosen yet'}</dd>
+            <dt className="text-slate-600">Session</dt>
+            <dd className="text-slate-900">{duration} minutes, video call (the link comes by e-mail)</dd>
+            <dt className="text-slate-600">Fee</dt>
+            <dd className="font-semibold text-slate-900">₹{option.price}</dd>
+          </dl>
+        </section>
+
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-lg font-bold text-slate-900">Total ₹{option.price}</p>
+          <Button onClick={pay} disabled={!canPay}>
+            {paying ? 'Processing…' : 'Pay now'}
+          </Button>
+        </div>
+      </div>
     </Modal>
   );
 }

@@ -2,13 +2,13 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 
-/** The start dialog: students go to the predictor; Influencer and Counsellor entry points come later (spec §1). */
+/** The start dialog: students go to the predictor, current students apply as counsellors; the Influencer entry point comes later (spec §1). */
 export function StartModal({ onClose }: ModalProps) {
   const navigate = useNavigate();
   const choices = [
     { label: 'Student', text: 'Find the colleges your rank can reach', onClick: () => (onClose(), navigate('/start')) },
     { label: 'Influencer', text: 'Partner with us', onClick: () => toast.info('Coming soon') },
-    { label: 'Counsellor', text: 'Guide students from your college', onClick: () => toast.info('Coming soon') },
+    { label: 'Counsellor', text: 'Guide students from your college', onClick: () => (onClose(), navigate('/counsellor')) },
   ];
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title="Get started" description="Who are you?">
