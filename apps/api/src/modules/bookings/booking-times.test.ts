@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, halfHourStarts, istDate, istInstant, istParts, nextMatchingDates, parseSlotTime, paymentRequestSchema, slotTime } from './bookings.ts';
-import { formatDays, formatTimeRanges, parseAvailability, parseClock, parseDays, parseTimeRanges } from './counsellors.ts';
+import { addDays, halfHourStarts, istDate, istInstant, istParts, nextMatchingDates, parseSlotTime, paymentRequestSchema, slotTime } from '@rankwise/contract/bookings';
+import { formatDays, formatTimeRanges, parseAvailability, parseClock, parseDays, parseTimeRanges } from '@rankwise/contract/counsellors';
 
 describe('counsellor hours as the spec writes them', () => {
   it('formats and reads back the AvailableTimeSlots and AvailableDays texts', () => {
