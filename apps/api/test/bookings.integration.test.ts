@@ -211,6 +211,11 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
       expect(ics.content.replace(/\r\n /g, '')).toContain(b.meeting_url!);
     }
     expect(smtp.mails.filter((m) => m.to.includes(s.email))).toHaveLength(1);
+    // Queued in the confirming transaction, once each however often verify is called.
+    const jobs = await rows<{ dedupe_key: string }>(
+      sql`select dedupe_key from jobs where kind = 'mail' and dedupe_key like ${`booking-confirmed:%:${b.id}`} order by dedupe_key`,
+    );
+    expect(jobs.map((j) => j.dedupe_key)).toEqual([`booking-confirmed:counsellor:${b.id}`, `booking-confirmed:student:${b.id}`]);
   });
 
   it('does not confirm a paid order whose amount differs from the booking', async () => {

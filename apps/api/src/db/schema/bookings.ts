@@ -33,7 +33,7 @@ export const bookings = pgTable(
     /** The private meeting room, set when confirmed. */
     meetingUrl: text('meeting_url'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    /** When the confirmation e-mails were handed to the mailer (null: not yet). */
+    /** When the confirmation e-mails were queued (in the confirming transaction). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

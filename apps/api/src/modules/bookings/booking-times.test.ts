@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, halfHourStarts, istDate, istInstant, istParts, nextMatchingDates, parseSlotTime, paymentRequestSchema, slotTime } from '@rankwise/contract/bookings';
+import {
+  addDays,
+  halfHourStarts,
+  istDate,
+  istInstant,
+  istParts,
+  nextMatchingDates,
+  parseSlotTime,
+  paymentRequestSchema,
+  slotTime,
+} from '@rankwise/contract/bookings';
 import { formatDays, formatTimeRanges, parseAvailability, parseClock, parseDays, parseTimeRanges } from '@rankwise/contract/counsellors';
 
 describe('counsellor hours as the spec writes them', () => {

@@ -9,7 +9,7 @@ import { sweep, type BookingsDeps } from './bookings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: BookingsDeps & { sweep(): Promise<{ holds: number; refunds: number; mails: number }> };
+    bookings: BookingsDeps & { sweep(): Promise<{ holds: number; refunds: number }> };
   }
 }
 
@@ -44,9 +44,9 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
       productName: config.PRODUCT_NAME,
       supportEmail: config.SUPPORT_EMAIL,
     },
-    mailer: app.mailer,
+    jobs: app.jobs,
     log: app.log.child({ module: 'bookings' }),
-    now: () => new Date(),
+    now: () => app.clock.now(),
   };
   let running: Promise<unknown> | null = null;
   const runSweep = () => {

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bookingEvents, bookings, paymentWebhooks, payments, refunds, type BookingStatus } from '../../db/schema/bookings.ts';
@@ -278,15 +278,7 @@ export function createBookingsRepository(db: Db) {
         .orderBy(asc(bookings.holdExpiresAt))
         .limit(limit);
     },
-    /** Confirmed bookings whose e-mails have not gone out (the mailer failed, or the process stopped). */
-    async unmailedConfirmations(confirmedBefore: Date, limit = 50): Promise<string[]> {
-      const rows = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(and(eq(bookings.status, 'confirmed'), isNull(bookings.mailedAt), lt(bookings.confirmedAt, confirmedBefore)))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
+    /** The confirmation e-mails are queued (in the same transaction). */
     async markMailed(id: string): Promise<void> {
       await db.update(bookings).set({ mailedAt: new Date() }).where(eq(bookings.id, id));
     },

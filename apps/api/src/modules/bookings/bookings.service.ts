@@ -19,7 +19,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EXCLUSION_VIOLATION, pgErrorCode } from '../../lib/pg-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { Mail, Mailer } from '../../plugins/mail.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import type { Mail } from '../../plugins/mail.ts';
 import type { CounsellorsRepository } from '../counsellors/counsellors.repository.ts';
 import { findBookableCounsellor } from '../counsellors/counsellors.service.ts';
 import { CashfreeError, isValidWebhookSignature, toPaise, webhookTimestampMs, type CashfreeClient, type CashfreeRefund } from '../payments/cashfree-client.ts';
@@ -36,7 +37,8 @@ export type BookingsDeps = {
   /** The client secret: it keys the webhook signature. */
   webhookSecret: string;
   settings: { publicUrl: string; holdMinutes: number; meetingBaseUrl: string; productName: string; supportEmail: string };
-  mailer: Mailer;
+  /** The durable job queue: e-mail leaves through it, enqueued in the transaction that decided it. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
 };
@@ -58,12 +60,11 @@ const MESSAGES = {
 const rupees = (paise: number) => `₹${paise % 100 === 0 ? paise / 100 : (paise / 100).toFixed(2)}`;
 
 /**
- * The one place that sends this module's e-mail. Delivery is at least once: callers record what was
- * sent (bookings.mailed_at) and the sweep resends what was not.
- * TODO(job queue): `return d.jobs.enqueue('mail', mail, { dedupeKey: key })` once it is on main.
+ * The one place that sends this module's e-mail: a `mail` job, enqueued in the caller's transaction
+ * (it commits with the change it reports, or not at all), once per key however often it is asked.
  */
-async function deliverMail(d: BookingsDeps, mail: Mail, _key: string): Promise<void> {
-  await d.mailer.send(mail);
+async function queueMail(d: BookingsDeps, tx: Db, mail: Mail, key: string): Promise<void> {
+  await d.jobs.enqueue('mail', mail, { db: tx, dedupeKey: key });
 }
 
 /** `GET /counselor/slots/{counsellorId}`: the IST date and start time of every held or booked session from now on. */
@@ -169,20 +170,25 @@ type Settled =
 /**
  * The money for an order is in (Cashfree says PAID, or a signed success webhook). In the caller's
  * transaction, with the booking locked: a held booking is confirmed; a lapsed or released one
- * takes its slot back if it is still free, and is refunded if someone else has it. Idempotent.
+ * takes its slot back if it is still free, and is refunded if someone else has it. The e-mails
+ * (confirmation with link and invite, or the refund notice) are queued in the same transaction.
+ * Idempotent: a second call for a paid order changes nothing.
  */
-async function settlePaid(
-  repo: BookingsRepository,
-  orderId: string,
-  o: { source: TransitionSource; cfPaymentId: string | null; meetingBaseUrl: string; now: Date },
-): Promise<Settled> {
+async function settlePaid(d: BookingsDeps, tx: Db, orderId: string, o: { source: TransitionSource; cfPaymentId: string | null; now: Date }): Promise<Settled> {
+  const repo = createBookingsRepository(tx);
   const b = await repo.lockByOrderId(orderId);
   if (!b) return { kind: 'ignored' };
   if (b.paymentStatus === 'paid') return { kind: 'already', bookingId: b.id, status: b.status };
   await repo.paymentPaid(b.id, { cfPaymentId: o.cfPaymentId, paidAt: o.now });
   const details = { orderId, cfPaymentId: o.cfPaymentId };
   const confirm = async () => {
-    await repo.transition(b.id, 'paid', 'confirmed', o.source, { meetingUrl: meetingRoomUrl(o.meetingBaseUrl), now: o.now });
+    await repo.transition(b.id, 'paid', 'confirmed', o.source, { meetingUrl: meetingRoomUrl(d.settings.meetingBaseUrl), now: o.now });
+    const full = (await repo.details(b.id))!;
+    const mails = confirmationMails(full, d.settings.productName, d.settings.supportEmail);
+    await queueMail(d, tx, mails.student, `booking-confirmed:student:${b.id}`);
+    // Demo counsellors (npm run seed:demo) have no real mailbox.
+    if (!full.counsellorIsDemo) await queueMail(d, tx, mails.counsellor, `booking-confirmed:counsellor:${b.id}`);
+    await repo.markMailed(b.id);
     return { kind: 'confirmed' as const, bookingId: b.id };
   };
   if (b.status === 'held') {
@@ -193,31 +199,18 @@ async function settlePaid(
     // Late: the slot is the student's again if no one else holds it (the exclusion constraint decides).
     if (await repo.retake(b.id, b.status, o.source, { ...details, late: true })) return confirm();
     await repo.transition(b.id, b.status, 'refunded', o.source, { details: { ...details, reason: 'slot_taken' }, now: o.now });
-    const refundRowId = await repo.insertRefund({ bookingId: b.id, refundId: `rf_${orderId}`, amountPaise: b.amountPaise, reason: 'slot_taken' });
+    const refundId = `rf_${orderId}`;
+    const refundRowId = await repo.insertRefund({ bookingId: b.id, refundId, amountPaise: b.amountPaise, reason: 'slot_taken' });
+    const full = (await repo.details(b.id))!;
+    await queueMail(d, tx, refundMail(full, d.settings.productName, d.settings.supportEmail), `booking-refund:${refundId}`);
     return { kind: 'refunded', bookingId: b.id, refundRowId, amountPaise: b.amountPaise };
   }
   return { kind: 'already', bookingId: b.id, status: b.status };
 }
 
-/** What follows a settlement, after its transaction committed: the e-mails, or the refund and its notice. */
+/** What follows a settlement, after its transaction committed: the refund goes to Cashfree. */
 async function afterSettle(d: BookingsDeps, s: Settled): Promise<void> {
-  if (s.kind === 'confirmed') await mailConfirmation(d, s.bookingId);
   if (s.kind === 'refunded') await sendRefund(d, s.refundRowId);
-}
-
-/** Both confirmation e-mails (link and .ics), then marks the booking mailed; on failure the sweep retries. */
-export async function mailConfirmation(d: BookingsDeps, bookingId: string): Promise<void> {
-  try {
-    const b = await d.repo.details(bookingId);
-    if (!b || b.status !== 'confirmed') return;
-    const mails = confirmationMails(b, d.settings.productName, d.settings.supportEmail);
-    await deliverMail(d, mails.student, `booking-confirmed:student:${b.id}`);
-    // Demo counsellors (npm run seed:demo) have no real mailbox.
-    if (!b.counsellorIsDemo) await deliverMail(d, mails.counsellor, `booking-confirmed:counsellor:${b.id}`);
-    await d.repo.markMailed(b.id);
-  } catch (err) {
-    d.log.error({ err: describe(err), bookingId }, 'booking confirmation mail not sent; the sweep retries');
-  }
 }
 
 const refundStatusOf = (s: CashfreeRefund['refund_status']): RefundStatus =>
@@ -225,7 +218,7 @@ const refundStatusOf = (s: CashfreeRefund['refund_status']): RefundStatus =>
 
 /**
  * Asks Cashfree to refund (once per refund id: a retry is the same refund) or, once asked, for the
- * refund's state. The student is told when Cashfree accepts it.
+ * refund's state. Until Cashfree accepts it, the sweep asks again.
  */
 export async function sendRefund(d: BookingsDeps, refundRowId: string): Promise<void> {
   const r = await d.repo.findRefund(refundRowId);
@@ -250,8 +243,6 @@ export async function sendRefund(d: BookingsDeps, refundRowId: string): Promise<
         lastError: null,
         attempted: true,
       });
-      const b = await d.repo.details(r.bookingId);
-      if (b) await deliverMail(d, refundMail(b, d.settings.productName, d.settings.supportEmail), `booking-refund:${r.refundId}`);
     } else if (r.status === 'pending') {
       const answer = await d.cashfree.getRefund(r.orderId, r.refundId);
       await d.repo.updateRefund(r.id, { status: refundStatusOf(answer.refund_status) });
@@ -294,12 +285,7 @@ export async function verifyPayment(d: BookingsDeps, user: AuthUser, orderId: st
     .catch(() => null);
 
   const settled = await d.db.transaction((tx) =>
-    settlePaid(createBookingsRepository(tx), orderId, {
-      source: 'verify',
-      cfPaymentId: cfPaymentId === null ? null : String(cfPaymentId),
-      meetingBaseUrl: d.settings.meetingBaseUrl,
-      now: d.now(),
-    }),
+    settlePaid(d, tx, orderId, { source: 'verify', cfPaymentId: cfPaymentId === null ? null : String(cfPaymentId), now: d.now() }),
   );
   await afterSettle(d, settled);
   if (settled.kind === 'refunded' || (settled.kind === 'already' && settled.status === 'refunded')) {
@@ -362,12 +348,7 @@ export async function handleWebhook(d: BookingsDeps, raw: Buffer, header: (name:
         );
         return { kind: 'ignored' };
       }
-      return settlePaid(repo, orderId, {
-        source: 'webhook',
-        cfPaymentId: p.cf_payment_id === undefined ? null : String(p.cf_payment_id),
-        meetingBaseUrl: d.settings.meetingBaseUrl,
-        now: d.now(),
-      });
+      return settlePaid(d, tx, orderId, { source: 'webhook', cfPaymentId: p.cf_payment_id === undefined ? null : String(p.cf_payment_id), now: d.now() });
     }
     if ((type === 'PAYMENT_FAILED_WEBHOOK' || type === 'PAYMENT_USER_DROPPED_WEBHOOK') && orderId) {
       const b = await repo.lockByOrderId(orderId);
@@ -388,10 +369,10 @@ export async function handleWebhook(d: BookingsDeps, raw: Buffer, header: (name:
 
 /**
  * Keeps payments moving when no request does: lapsed holds are checked with Cashfree once more
- * (a payment that beat the clock confirms; otherwise the hold expires), refunds not yet accepted
- * are sent again, and confirmations whose e-mail did not go out are mailed.
+ * (a payment that beat the clock confirms; otherwise the hold expires), and refunds Cashfree has
+ * not accepted or finished yet are sent or checked again.
  */
-export async function sweep(d: BookingsDeps): Promise<{ holds: number; refunds: number; mails: number }> {
+export async function sweep(d: BookingsDeps): Promise<{ holds: number; refunds: number }> {
   const now = d.now();
   const lapsed = await d.repo.lapsedHolds(new Date(now.getTime() - 60_000));
   for (const h of lapsed) {
@@ -407,8 +388,8 @@ export async function sweep(d: BookingsDeps): Promise<{ holds: number; refunds: 
       }
     }
     const settled = await d.db.transaction(async (tx): Promise<Settled> => {
+      if (paid) return settlePaid(d, tx, h.orderId, { source: 'sweep', cfPaymentId: null, now });
       const repo = createBookingsRepository(tx);
-      if (paid) return settlePaid(repo, h.orderId, { source: 'sweep', cfPaymentId: null, meetingBaseUrl: d.settings.meetingBaseUrl, now });
       const b = await repo.lockByOrderId(h.orderId);
       if (b?.status === 'held' && b.holdExpiresAt < now) await repo.transition(b.id, 'held', 'expired', 'sweep', { now });
       return { kind: 'ignored' };
@@ -417,9 +398,7 @@ export async function sweep(d: BookingsDeps): Promise<{ holds: number; refunds: 
   }
   const refundIds = await d.repo.refundsInFlight();
   for (const id of refundIds) await sendRefund(d, id);
-  const unmailed = await d.repo.unmailedConfirmations(new Date(now.getTime() - 60_000));
-  for (const id of unmailed) await mailConfirmation(d, id);
-  return { holds: lapsed.length, refunds: refundIds.length, mails: unmailed.length };
+  return { holds: lapsed.length, refunds: refundIds.length };
 }
 
 /** Logs what went wrong without request details (no headers, no secrets). */

@@ -234,7 +234,7 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
               <label
                 key={o.duration}
                 className={clsx(
-                  'flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition',
+                  'grid cursor-pointer grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 rounded-xl border p-3 transition',
                   duration === o.duration ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-white hover:border-brand-600',
                 )}
               >
@@ -244,19 +244,14 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
                   value={o.duration}
                   checked={duration === o.duration}
                   onChange={() => setDuration(o.duration)}
-                  className="mt-1 h-4 w-4 accent-brand-700"
+                  className="h-4 w-4 accent-brand-700"
                 />
-                <span className="grid gap-1">
-                  <span className="font-semibold text-slate-900">{o.duration} minutes</span>
-                  <span className="text-sm">
-                    <span className="text-lg font-bold text-slate-900">₹{o.price}</span>{' '}
-                    <s className="text-slate-600" aria-label={`was ₹${o.listPrice}`}>
-                      ₹{o.listPrice}
-                    </s>{' '}
-                    <span className="font-medium text-green-800">Save ₹{o.save}</span>
-                  </span>
-                  <span className="w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Limited time offer</span>
+                <span className="font-semibold text-slate-900">{o.duration} minutes</span>
+                <span className="col-start-2 text-sm">
+                  <span className="text-lg font-bold text-slate-900">₹{o.price}</span> <span className="sr-only">instead of </span>
+                  <s className="text-slate-600">₹{o.listPrice}</s> <span className="font-medium text-green-800">Save ₹{o.save}</span>
                 </span>
+                <span className="col-start-2 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Limited time offer</span>
               </label>
             ))}
           </div>
