@@ -1,4 +1,4 @@
--- What Drizzle cannot express (docs/decisions/0006-bookings-and-payments.md).
+-- What Drizzle cannot express (docs/decisions/0008-bookings-and-payments.md).
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint
 -- A slot is never sold twice: no two active bookings (held, paid, confirmed) of one counsellor

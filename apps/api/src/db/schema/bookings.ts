@@ -4,7 +4,7 @@ import { users } from './auth.ts';
 import { counsellors } from './counsellors.ts';
 
 /**
- * The booking state machine (docs/decisions/0006-bookings-and-payments.md, code in
+ * The booking state machine (docs/decisions/0008-bookings-and-payments.md, code in
  * modules/bookings/booking-states.ts). `held`, `paid` and `confirmed` occupy the slot: the
  * exclusion constraint `bookings_no_overlap` (custom migration) refuses any two of them for one
  * counsellor whose time ranges overlap.

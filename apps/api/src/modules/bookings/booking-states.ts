@@ -1,7 +1,7 @@
 import type { BookingStatus } from '../../db/schema/bookings.ts';
 
 /**
- * The booking state machine, in one place (docs/decisions/0006-bookings-and-payments.md).
+ * The booking state machine, in one place (docs/decisions/0008-bookings-and-payments.md).
  *
  *   (new) ──► held ──► paid ──► confirmed            the money is in and the slot is the student's
  *              │  ▲

@@ -3,7 +3,7 @@ import { CASHFREE_API_VERSION } from '../../config.ts';
 
 /**
  * Cashfree Payments PG REST API (version 2025-01-01), called over HTTP directly: no SDK, so errors
- * go nowhere but our own logs and the base URL is ours to set (docs/decisions/0006).
+ * go nowhere but our own logs and the base URL is ours to set (docs/decisions/0008).
  */
 
 export type CashfreeOrderRequest = {
