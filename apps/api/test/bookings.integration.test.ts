@@ -153,6 +153,18 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
     );
   });
 
+  it('Pay now again for the same slot reopens the same checkout; another length or slot replaces the hold', async () => {
+    const s = await createPerson(t);
+    const first = (await pay(s, { selectedDate: day(2), selectedTime: '11:00' })).json();
+    const again = await pay(s, { selectedDate: day(2), selectedTime: '11:00' });
+    expect([again.statusCode, again.json()]).toEqual([200, first]);
+    const longer = await pay(s, { selectedDate: day(2), selectedTime: '11:00', duration: 25, amount: 419 });
+    expect(longer.statusCode).toBe(200);
+    expect(longer.json().order_id).not.toBe(first.order_id);
+    expect((await booking(first.order_id)).status).toBe('released');
+    expect((await booking(longer.json().order_id)).status).toBe('held');
+  });
+
   it('refuses a wrong amount, a bad phone, and times the counsellor does not offer', async () => {
     const s = await createPerson(t);
     const cheap = await pay(s, { selectedTime: '10:00', amount: 1 });
@@ -257,6 +269,11 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
     expect(reserialised.statusCode).toBe(401);
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/v1/cashfree/webhook', headers: { 'content-type': 'application/json' }, payload: body });
     expect(unsigned.statusCode).toBe(401);
+    expect((await booking(second)).status).toBe('held');
+
+    // An event that names no amount is checked with Cashfree: not paid there, nothing happens.
+    const noAmount = `{"data":{"order":{"order_id":"${second}"},"payment":{"payment_status":"SUCCESS"}},"type":"PAYMENT_SUCCESS_WEBHOOK"}`;
+    expect((await webhook(noAmount)).statusCode).toBe(200);
     expect((await booking(second)).status).toBe('held');
 
     const first = await webhook(body, { key: 'same-key' });

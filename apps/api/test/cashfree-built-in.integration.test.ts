@@ -47,9 +47,13 @@ describe.each(databaseKinds)('the built-in Cashfree stand-in on %s', (kind) => {
     expect((await paid.json()).order_status).toBe('PAID');
     // The stand-in's signed webhook alone confirms the booking.
     const status = async () =>
-      ((await t.db.database.db.execute(sql`select b.status from bookings b join payments p on p.booking_id = b.id where p.order_id = ${order_id}`)) as unknown as {
-        rows: { status: string }[];
-      }).rows[0].status;
+      (
+        (await t.db.database.db.execute(
+          sql`select b.status from bookings b join payments p on p.booking_id = b.id where p.order_id = ${order_id}`,
+        )) as unknown as {
+          rows: { status: string }[];
+        }
+      ).rows[0].status;
     const until = Date.now() + 10_000;
     while ((await status()) !== 'confirmed' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(await status()).toBe('confirmed');

@@ -99,6 +99,24 @@ export function createBookingsRepository(db: Db) {
         now,
       );
     },
+    /** This student's unexpired hold on this counsellor at this start time, if any. */
+    async liveHoldOf(studentId: string, counsellorId: string, startsAt: Date, now: Date): Promise<BookingWithPayment | null> {
+      const [row] = await db
+        .select(withPayment)
+        .from(bookings)
+        .innerJoin(payments, eq(payments.bookingId, bookings.id))
+        .where(
+          and(
+            eq(bookings.studentId, studentId),
+            eq(bookings.counsellorId, counsellorId),
+            eq(bookings.startsAt, startsAt),
+            eq(bookings.status, 'held'),
+            gt(bookings.holdExpiresAt, now),
+          ),
+        )
+        .limit(1);
+      return (row as BookingWithPayment | undefined) ?? null;
+    },
     /** A student holds one slot at a time: starting a new booking releases their earlier unpaid holds. */
     releaseStudentHolds(studentId: string, now: Date): Promise<string[]> {
       return moveHeld(eq(bookings.studentId, studentId), 'released', 'superseded', now);

@@ -112,21 +112,30 @@ export async function startPayment(d: BookingsDeps, user: AuthUser, input: Payme
   const holdExpiresAt = new Date(now.getTime() + d.settings.holdMinutes * 60_000);
   const orderId = `rw_${randomBytes(12).toString('hex')}`;
 
-  let bookingId: string;
+  let held: { bookingId: string } | { again: PaymentResponse };
   try {
-    bookingId = await d.db.transaction(async (tx) => {
+    held = await d.db.transaction(async (tx) => {
       const repo = createBookingsRepository(tx);
+      // Pay now again for the slot this student is already paying for: the same checkout, not a second order.
+      const mine = await repo.liveHoldOf(user.id, c.id, startsAt, now);
+      if (mine && mine.durationMinutes === option.duration) {
+        if (mine.paymentStatus === 'active' && mine.paymentSessionId) return { again: { payment_session_id: mine.paymentSessionId, order_id: mine.orderId } };
+        throw new AppError('SLOT_TAKEN', 'Your payment for this slot is being prepared. Please try again in a moment.');
+      }
       await repo.releaseStudentHolds(user.id, now);
       await repo.expireLapsedOverlapping(c.id, startsAt, endsAt, now);
-      return repo.insertHeld(
+      const bookingId = await repo.insertHeld(
         { counsellorId: c.id, studentId: user.id, startsAt, endsAt, durationMinutes: option.duration, holdExpiresAt, studentPhone: input.phone },
         { orderId, amountPaise },
       );
+      return { bookingId };
     });
   } catch (err) {
     if (pgErrorCode(err) === EXCLUSION_VIOLATION) throw new AppError('SLOT_TAKEN', bookingMessages.slotTaken);
     throw err;
   }
+  if ('again' in held) return held.again;
+  const { bookingId } = held;
 
   const base = d.settings.publicUrl.replace(/\/+$/, '');
   // Cashfree keeps the order payable a little past our hold; a payment after the hold is handled as late.
@@ -327,18 +336,30 @@ export async function handleWebhook(d: BookingsDeps, raw: Buffer, header: (name:
   const data = body.data ?? {};
   const orderId = data.order?.order_id ?? data.refund?.order_id ?? null;
   const key = header('x-idempotency-key') || createHash('sha256').update(raw).digest('base64');
+  // A success event that names no amount: Cashfree itself says what was paid.
+  let cashfreePaise: number | null = null;
+  if (type === 'PAYMENT_SUCCESS_WEBHOOK' && orderId && data.order?.order_amount === undefined && data.payment?.payment_amount === undefined) {
+    const order = await d.cashfree.getOrder(orderId).catch(() => null);
+    if (!order) throw new AppError('UPSTREAM_FAILED', MESSAGES.unreachable);
+    if (order.order_status === 'PAID') cashfreePaise = toPaise(order.order_amount);
+  }
 
   const settled = await d.db.transaction(async (tx): Promise<Settled> => {
     const repo = createBookingsRepository(tx);
     if (!(await repo.recordWebhook(key.slice(0, 200), type, orderId))) return { kind: 'duplicate' };
     if (type === 'PAYMENT_SUCCESS_WEBHOOK' && orderId) {
       const p = data.payment ?? {};
-      if (p.payment_status !== 'SUCCESS') return { kind: 'ignored' };
+      if (p.payment_status !== undefined && p.payment_status !== 'SUCCESS') return { kind: 'ignored' };
       const b = await repo.findByOrderId(orderId);
       if (!b) return { kind: 'ignored' };
+      const paise = (v: number | string | undefined) => (v === undefined || v === null ? null : toPaise(v));
+      const orderPaise = paise(data.order?.order_amount);
+      const paymentPaise = paise(p.payment_amount);
       const amountOk =
-        toPaise(data.order?.order_amount ?? NaN) === b.amountPaise &&
-        (p.payment_amount === undefined || toPaise(p.payment_amount) >= b.amountPaise) &&
+        (orderPaise !== null || paymentPaise !== null || cashfreePaise !== null) &&
+        (orderPaise === null || orderPaise === b.amountPaise) &&
+        (paymentPaise === null || paymentPaise >= b.amountPaise) &&
+        (cashfreePaise === null || cashfreePaise === b.amountPaise) &&
         (data.order?.order_currency ?? 'INR') === 'INR' &&
         (p.payment_currency ?? 'INR') === 'INR';
       if (!amountOk) {
