@@ -27,7 +27,9 @@ async function openBooking(page: Page) {
   return dialog;
 }
 
-test.describe.serial('counsellors and paid sessions', () => {
+test.describe('counsellors and paid sessions', () => {
+  // One story in order (apply, approve, book, the next student); sign-ups make each step long on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let counsellor: Credentials;
 
   test('a current student applies as a counsellor from the start dialog, and an admin approves', async ({ page, browser }) => {
