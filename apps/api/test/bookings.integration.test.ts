@@ -200,6 +200,7 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
     const early = await verify(s, order_id);
     expect([early.statusCode, early.json().code]).toEqual([409, 'PAYMENT_NOT_COMPLETED']);
     expect((await verify(await createPerson(t), order_id)).statusCode).toBe(404);
+    expect((await verify(s, 'rw_\u0000x')).json().fieldErrors).toEqual({ order_id: ['order_id is invalid'] });
 
     cf.actions.attempt(order_id, 'success', { webhook: false });
     const ok = await verify(s, order_id);

@@ -107,6 +107,16 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
     });
     expect(hours.statusCode).toBe(400);
     expect(hours.json().fieldErrors).toMatchObject({ availableDays: ['Choose at least one day'], 'timeRanges.0': ['Times must be on the hour or half hour'] });
+    const nul = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/counselor/apply',
+      headers: p.auth,
+      payload: application({ name: 'Riya\u0000', instituteId: 'nit\u0000goa' }),
+    });
+    expect([nul.statusCode, nul.json().fieldErrors]).toEqual([
+      400,
+      { name: ['Name contains characters that are not allowed'], instituteId: ['Choose your college from the list'] },
+    ]);
     const anon = await t.app.inject({ method: 'POST', url: '/api/v1/counselor/apply', payload: application() });
     expect(anon.statusCode).toBe(401);
   });

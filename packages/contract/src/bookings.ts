@@ -134,7 +134,12 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
  * counts: the server asks Cashfree for the order and never trusts the rest.
  */
 export const verifyRequestSchema = z.looseObject({
-  order_id: z.string({ error: 'order_id is required' }).trim().min(1, 'order_id is required').max(100),
+  order_id: z
+    .string({ error: 'order_id is required' })
+    .trim()
+    .min(1, 'order_id is required')
+    .max(100, 'order_id is invalid')
+    .regex(/^[\w-]+$/, 'order_id is invalid'),
   selectedDate: z.string().max(50).optional(),
   selectedTime: z.string().max(50).optional(),
   email: z.string().max(300).optional(),

@@ -168,31 +168,52 @@ export const availabilitySchema = z.object({
     ),
 });
 
+/** Control characters (other than tab and line breaks) have no place in what people write here. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControl = (label: string) => [(v: string) => !CONTROL.test(v), { message: `${label} contains characters that are not allowed` }] as const;
+
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(...noControl(label))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
 export const counsellorProfileFieldsSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(2, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(2, 'Name is required')
+    .max(100, 'Name must be at most 100 characters')
+    .refine(...noControl('Name')),
   yearOfStudy: z.coerce.number({ error: 'Choose your year of study' }).int().min(1, 'Choose your year of study').max(6, 'Choose your year of study'),
-  program: z.string({ error: 'Program is required' }).trim().min(2, 'Program is required').max(150, 'Program must be at most 150 characters'),
+  program: z
+    .string({ error: 'Program is required' })
+    .trim()
+    .min(2, 'Program is required')
+    .max(150, 'Program must be at most 150 characters')
+    .refine(...noControl('Program')),
   about: z
     .string({ error: 'Tell students about yourself' })
     .trim()
     .min(30, 'Tell students about yourself in at least 30 characters')
-    .max(2000, 'About must be at most 2000 characters'),
+    .max(2000, 'About must be at most 2000 characters')
+    .refine(...noControl('About')),
   achievements: optionalText(2000, 'Achievements'),
   experience: optionalText(2000, 'Experience'),
 });
 
 /** The start dialog's Counsellor entry point: one college (engineering institute id), profile and hours. */
 export const counsellorApplicationSchema = counsellorProfileFieldsSchema.extend({
-  instituteId: z.string({ error: 'Choose your college' }).trim().min(1, 'Choose your college').max(100),
+  instituteId: z
+    .string({ error: 'Choose your college' })
+    .trim()
+    .min(1, 'Choose your college')
+    .max(100, 'Choose your college from the list')
+    .regex(/^[a-z0-9-]+$/, 'Choose your college from the list'),
   ...availabilitySchema.shape,
 });
 export type CounsellorApplicationInput = z.input<typeof counsellorApplicationSchema>;
@@ -243,7 +264,12 @@ export const counsellorApplicationsResponseSchema = z.object({ data: z.array(cou
 export const applicationIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 export const reviewApplicationRequestSchema = z.object({
   decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject' }),
-  note: z.string().trim().max(1000, 'The note must be at most 1000 characters').optional(),
+  note: z
+    .string()
+    .trim()
+    .max(1000, 'The note must be at most 1000 characters')
+    .refine(...noControl('The note'))
+    .optional(),
 });
 export type ReviewApplicationRequest = z.input<typeof reviewApplicationRequestSchema>;
 

@@ -278,6 +278,10 @@ export type StandInActions = ReturnType<typeof standInActions>;
 export async function cashfreeStandInRoutes(app: FastifyInstance, opts: { state: StandInState }) {
   const { state } = opts;
   const actions = standInActions(state);
+  // Cashfree's API, not ours: kept out of the published API documentation.
+  app.addHook('onRoute', (r) => {
+    r.schema = { ...(r.schema ?? {}), hide: true } as typeof r.schema;
+  });
 
   // The PG API, under /pg as at Cashfree (https://sandbox.cashfree.com/pg).
   await app.register(
