@@ -5,14 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineeringCollege, EngineeringPreferencesInput } from '@rankwise/contract/engineering';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
-import { InstituteDirectory } from '../src/data/josaa/institute-directory.ts';
+import { extraInstitutes, instituteAliases } from '../src/data/josaa/institute-aliases.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 
 /**
  * An independent computation of the predictor's answer straight from the raw CSVs, with its own
- * simple code for the rules (it shares only the institute alias table with the importer).
+ * simple code for the rules. It shares only data tables with the importer: the reviewed institute
+ * alias table (which spelling is which institute) and nothing else. The rules it applies:
+ * - files: JoSAA 2016-2024, JoSAA 2025 (all rounds), CSAB 2025 (all rounds, DASA quotas DC/AD left out);
+ * - JoSAA: the latest year; each seat on its last round that year; a seat type the year lacks
+ *   falls back to the latest earlier year with it; a seat whose last round's rank is preparatory
+ *   ('P') is not shown;
+ * - CSAB: CSAB 2025 rows only (last round per seat), never IITs, same 'P' rule;
+ * - category (JoSAA and CSAB alike): the category's seats at the rank, OPEN seats at the CRL rank;
+ * - quota: AI all; HS the institute's state; OS everyone else; NIT Goa GO = Goa and HS = Dadra and
+ *   Nagar Haveli and Daman and Diu + Lakshadweep; NIT Srinagar JK / LA; NIT Puducherry HS =
+ *   Puducherry + Andaman and Nicobar Islands.
  */
 type Raw = {
   inst: string;
@@ -26,36 +36,65 @@ type Raw = {
   gender: string;
   open: number;
   close: number;
+  prep: boolean;
   csab: boolean;
 };
 
 const dataDir = testConfig().DATA_DIR;
 const decode = (s: string) => s.replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
+const csv = (file: string) => parse(readFileSync(path.join(dataDir, file)), { columns: true }) as Record<string, string>[];
+const key = (r: { inst: string; program: string; quota: string; seat: string; gender: string }) => [r.inst, r.program, r.quota, r.seat, r.gender].join('|');
+
+/** Institute spelling → { canonical name, type, state }, from institutes.csv, the extra list and the alias table. */
+function institutes() {
+  const k = (s: string) =>
+    decode(s)
+      .toLowerCase()
+      .replaceAll('&', ' and ')
+      .replace(/[^a-z0-9 ]/g, ' ')
+      .replace(/\b(of|the|and|at|in)\b/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean)
+      .join(' ');
+  const types: Record<string, string> = {
+    'Indian Institute of Technology': 'IIT',
+    'National Institute of Technology': 'NIT',
+    'Indian Institute of Information Technology': 'IIIT',
+    'Government Funded Technical Institutions': 'GFTI',
+  };
+  const states: Record<string, string> = { 'Jammu & Kashmir': 'Jammu and Kashmir', 'Daman and Diu': 'Dadra and Nagar Haveli and Daman and Diu' };
+  const byKey = new Map<string, { name: string; type: string; state: string }>();
+  for (const r of csv('josaa/institutes.csv'))
+    if (r['Short Name'].trim()) byKey.set(k(r.Institute), { name: decode(r.Institute), type: types[r['Institute Type']], state: states[r.State] ?? r.State });
+  for (const e of extraInstitutes) byKey.set(k(e.name), { name: decode(e.name), type: e.type, state: e.state });
+  return (name: string) => byKey.get(k(name)) ?? byKey.get(k(instituteAliases[Object.keys(instituteAliases).find((a) => k(a) === k(name)) ?? ''] ?? ''))!;
+}
 
 function loadRaw(): Raw[] {
-  const directory = new InstituteDirectory(parse(readFileSync(path.join(dataDir, 'josaa/institutes.csv')), { columns: true }));
+  const instOf = institutes();
   const files: [string, boolean][] = [
-    ...readdirSync(path.join(dataDir, 'josaa/orcr')).map((f): [string, boolean] => [path.join(dataDir, 'josaa/orcr', f), false]),
-    [path.join(dataDir, 'josaa-2025/orcr_2025_round5.csv'), false],
-    [path.join(dataDir, 'josaa-2025/orcr_2025_rounds1-6_open_gn_subset.csv'), false],
-    [path.join(dataDir, 'csab/csab_2025_rounds1-3_open_gn_subset.csv'), true],
+    ...readdirSync(path.join(dataDir, 'josaa/orcr')).map((f): [string, boolean] => [`josaa/orcr/${f}`, false]),
+    ['josaa-2025/orcr_2025_all_rounds.csv', false],
+    ['csab/csab_2025_all_rounds.csv', true],
   ];
   const out: Raw[] = [];
   for (const [file, csab] of files) {
-    for (const r of parse(readFileSync(file), { columns: true }) as Record<string, string>[]) {
-      const i = directory.resolve(r.Institute)!;
+    for (const r of csv(file)) {
+      if (csab && (r.Quota === 'DC' || r.Quota === 'AD')) continue;
+      const i = instOf(r.Institute);
       out.push({
         inst: i.name,
         type: i.type,
-        state: i.state ?? '',
+        state: i.state,
         year: +r.Year,
         round: +r.Round,
         program: decode(r['Academic Program Name']),
         quota: r.Quota,
         seat: r['Seat Type'],
         gender: r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender,
-        open: +r['Opening Rank'],
-        close: +r['Closing Rank'],
+        open: parseInt(r['Opening Rank'], 10),
+        close: parseInt(r['Closing Rank'], 10),
+        prep: r['Opening Rank'].endsWith('P') || r['Closing Rank'].endsWith('P'),
         csab,
       });
     }
@@ -64,7 +103,33 @@ function loadRaw(): Raw[] {
 }
 
 const seatOf = (c: string) => c.replace('(PWD)', ' (PwD)');
-const key = (r: { inst: string; program: string; quota: string; seat: string; gender: string }) => [r.inst, r.program, r.quota, r.seat, r.gender].join('|');
+
+/** Special home quotas (JoSAA business rules), by institute name. */
+const GOA = 'National Institute of Technology Goa';
+const SRINAGAR = 'National Institute of Technology, Srinagar';
+const PUDUCHERRY = 'National Institute of Technology Puducherry';
+const specialHome: Record<string, Record<string, string[]>> = {
+  [GOA]: { GO: ['Goa'], HS: ['Dadra and Nagar Haveli and Daman and Diu', 'Lakshadweep'] },
+  [SRINAGAR]: { JK: ['Jammu and Kashmir'], LA: ['Ladakh'] },
+  [PUDUCHERRY]: { HS: ['Puducherry', 'Andaman and Nicobar Islands'] },
+};
+
+function quotaOk(r: Raw, home: string): boolean {
+  if (r.quota === 'AI') return true;
+  const special = specialHome[r.inst] ?? {};
+  const homeOf = (q: string) => special[q] ?? (q === 'HS' ? [r.state] : []);
+  if (r.quota === 'OS') return home !== r.state && !Object.values(special).some((states) => states.includes(home));
+  return homeOf(r.quota).includes(home);
+}
+
+function lastRound(rows: Raw[]): Raw[] {
+  const latest = new Map<string, Raw>();
+  for (const r of rows) {
+    const k = key(r);
+    if (!latest.has(k) || latest.get(k)!.round < r.round) latest.set(k, r);
+  }
+  return [...latest.values()].filter((r) => !r.prep);
+}
 
 function expected(
   raw: Raw[],
@@ -75,41 +140,16 @@ function expected(
   const refYear = Math.max(...new Set(josaa.map((r) => r.year)));
   const yearOfSeat = new Map<string, number>();
   for (const r of josaa) if (r.year <= refYear) yearOfSeat.set(r.seat, Math.max(yearOfSeat.get(r.seat) ?? 0, r.year));
-  const latest = new Map<string, Raw>();
-  for (const r of josaa) {
-    if (r.year !== yearOfSeat.get(r.seat)) continue;
-    const k = key(r);
-    if (!latest.has(k) || latest.get(k)!.round < r.round) latest.set(k, r);
-  }
-  let pool = [...latest.values()];
-  if (p.examType === 'CSAB') {
-    const csab = new Map<string, Raw>();
-    for (const r of raw)
-      if (r.csab && r.year === refYear && r.seat !== 'UNKNOWN') {
-        const k = key(r);
-        if (!csab.has(k) || csab.get(k)!.round < r.round) csab.set(k, r);
-      }
-    const merged = new Map<string, Raw>();
-    for (const r of pool) merged.set(key(r), csab.get(key(r)) ?? r);
-    for (const [k, r] of csab) if (!merged.has(k)) merged.set(k, r);
-    pool = [...merged.values()].filter((r) => r.type !== 'IIT');
-  }
-  const category = p.examType === 'CSAB' ? 'OPEN' : (p.seatType ?? 'OPEN');
-  const own = seatOf(category);
+  const pool =
+    p.examType === 'CSAB'
+      ? lastRound(raw.filter((r) => r.csab && r.year === 2025)).filter((r) => r.type !== 'IIT')
+      : lastRound(josaa.filter((r) => r.year === yearOfSeat.get(r.seat)));
+  const own = seatOf(p.seatType ?? 'OPEN');
   return pool.filter((r) => {
     if (p.examType === 'IIT' ? r.type !== 'IIT' : r.type === 'IIT') return false;
     if (r.gender !== 'Gender-Neutral' && !(p.gender === 'Female' && r.gender === 'Female-only (including Supernumerary)')) return false;
     const rankOk = (r.seat === own && r.close >= p.rank) || (own !== 'OPEN' && p.crlRank !== undefined && r.seat === 'OPEN' && r.close >= p.crlRank);
-    if (!rankOk) return false;
-    const home = r.state === p.homeState;
-    const quotaOk =
-      r.quota === 'AI' ||
-      (r.quota === 'HS' && home) ||
-      (r.quota === 'OS' && !home) ||
-      (r.quota === 'GO' && r.inst === 'National Institute of Technology Goa' && p.homeState === 'Goa') ||
-      (r.quota === 'JK' && r.inst === 'National Institute of Technology, Srinagar' && p.homeState === 'Jammu and Kashmir') ||
-      (r.quota === 'LA' && r.inst === 'National Institute of Technology, Srinagar' && p.homeState === 'Ladakh');
-    if (!quotaOk) return false;
+    if (!rankOk || !quotaOk(r, p.homeState)) return false;
     if (p.branch?.length && !p.branch.includes(groupOf.get(r.program)!)) return false;
     return true;
   });
@@ -119,13 +159,21 @@ const payloads: (EngineeringPreferencesInput & { examType: '' | 'IIT' | 'CSAB' }
   { rank: 1500, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra' },
   { rank: 900, examType: 'IIT', seatType: 'OBC-NCL', gender: 'Female', homeState: 'Bihar', crlRank: 4000 },
   { rank: 300, examType: 'IIT', seatType: 'SC(PWD)', gender: 'Male', homeState: 'Delhi' },
+  { rank: 150, examType: 'IIT', seatType: 'OPEN(PWD)', gender: 'Female', homeState: 'Kerala' },
   { rank: 12000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Goa', branch: ['Computer Science & IT', 'Electronics & Communication'] },
+  { rank: 90000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Dadra and Nagar Haveli and Daman and Diu' },
+  { rank: 150000, examType: '', seatType: 'OBC-NCL', gender: 'Male', homeState: 'Lakshadweep', crlRank: 400000 },
+  { rank: 80000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Andaman and Nicobar Islands', branch: ['Civil', 'Mechanical'] },
+  { rank: 60000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Puducherry' },
   { rank: 30000, examType: '', seatType: 'EWS', gender: 'Female', homeState: 'Jharkhand', branch: ['Mechanical', 'Civil', 'Chemical'] },
   { rank: 20000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Jammu and Kashmir', branch: ['Civil', 'Electrical & Electronics'] },
   { rank: 60000, examType: '', seatType: 'ST', gender: 'Male', homeState: 'Ladakh', crlRank: 400000, branch: ['Civil'] },
   { rank: 2000, examType: '', seatType: 'OBC-NCL(PWD)', gender: 'Female', homeState: 'Uttar Pradesh' },
   { rank: 25000, examType: 'CSAB', gender: 'Female', homeState: 'Tamil Nadu', branch: ['Computer Science & IT'] },
   { rank: 40000, examType: 'CSAB', gender: 'Male', homeState: 'Kerala', branch: ['AI & Data Science', 'Electronics & Communication'] },
+  { rank: 5000, examType: 'CSAB', seatType: 'SC', gender: 'Male', homeState: 'Rajasthan' },
+  { rank: 20000, examType: 'CSAB', seatType: 'OBC-NCL', gender: 'Female', homeState: 'Goa', crlRank: 60000 },
+  { rank: 3000, examType: 'CSAB', seatType: 'ST(PWD)', gender: 'Male', homeState: 'Odisha' },
   { rank: 8000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Outside India', branch: ['Mathematics & Computing', 'AI & Data Science'] },
 ];
 
@@ -133,21 +181,30 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
   let t: TestApp;
   let token: string;
   let raw: Raw[];
+  let importMs = 0;
   const groupOf = new Map<string, string>();
   const post = (payload: object, auth = true) =>
     t.app.inject({ method: 'POST', url: '/api/v1/college/preferences', payload, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { env: { SUBMISSION_LIMIT: '1000' } });
-    await importEngineering({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
+    const summary = await importEngineering({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
+    importMs = summary.ms;
     token = await signAccessToken(t.config, { id: 'student-1', username: 'student', email: 'student@example.in' });
     raw = loadRaw();
     const rows = (await t.db.database.db.execute(
-      (await import('drizzle-orm')).sql`select distinct program_name, branch_group from engineering_cutoffs`,
+      (await import('drizzle-orm')).sql`select name as program_name, branch_group from engineering_programs`,
     )) as unknown as { rows: { program_name: string; branch_group: string }[] };
     for (const r of rows.rows) groupOf.set(r.program_name, r.branch_group);
   }, 240_000);
   afterAll(() => t?.close());
+
+  // The time is measured by bench/import.ts (npm run bench:import), not asserted here.
+  it('imports, and a second run changes nothing', async () => {
+    console.log(`engineering import on ${kind}: ${(importMs / 1000).toFixed(1)} s`);
+    const again = await importEngineering({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
+    expect(again.skipped).toBe(true);
+  });
 
   it('finds IIT Bombay CSE (JoSAA 2025 round 6, OPEN, Gender-Neutral, AI, closing 66) at rank 66 but not 67', async () => {
     const find = async (rank: number) => {
@@ -178,53 +235,86 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     expect(adv.data.colleges.every((c: EngineeringCollege) => c.instituteType === 'IIT')).toBe(true);
   });
 
-  it('shows NIT Goa GO-quota seats to Goa students only, and NIT Srinagar JK/LA seats by state', async () => {
-    const quotas = async (homeState: string) => {
-      const res = (
-        await post({
-          rank: 1,
-          examType: '',
-          seatType: 'OPEN',
-          gender: 'Male',
-          homeState,
-          search: undefined,
-          searchQuery: 'national institute of technology',
-          pageSize: 100,
-          sortBy: 'college',
-        })
-      ).json();
-      const all: EngineeringCollege[] = res.data.colleges;
-      for (let page = 2; page <= res.data.totalPages; page++) {
-        all.push(
-          ...(
-            await post({
-              rank: 1,
-              examType: '',
-              seatType: 'OPEN',
-              gender: 'Male',
-              homeState,
-              searchQuery: 'national institute of technology',
-              pageSize: 100,
-              sortBy: 'college',
-              page,
-            })
-          ).json().data.colleges,
-        );
-      }
-      return new Set(all.map((c) => `${c.instituteId}:${c.quota}`));
-    };
+  /** Every result of a payload (all pages). */
+  const all = async (payload: object): Promise<EngineeringCollege[]> => {
+    const first = (await post({ ...payload, pageSize: 100 })).json();
+    const out: EngineeringCollege[] = [...first.data.colleges];
+    for (let page = 2; page <= first.data.totalPages; page++) out.push(...(await post({ ...payload, pageSize: 100, page })).json().data.colleges);
+    return out;
+  };
+
+  it("gives a Goa student NIT Goa's GO seats, never its HS seats (those are for Dadra and Nagar Haveli and Daman and Diu, and Lakshadweep)", async () => {
+    const quotas = async (homeState: string) =>
+      new Set(
+        (
+          await all({ rank: 1, examType: '', seatType: 'OPEN', gender: 'Male', homeState, searchQuery: 'national institute of technology', sortBy: 'college' })
+        ).map((c) => `${c.instituteId}:${c.quota}`),
+      );
     const goa = await quotas('Goa');
-    expect(goa.has('nit-goa:GO')).toBe(true);
-    expect(goa.has('nit-goa:HS')).toBe(true);
+    expect([...goa].filter((q) => q.startsWith('nit-goa:')).sort()).toEqual(['nit-goa:GO']);
     expect(goa.has('nit-srinagar:JK')).toBe(false);
+    const daman = await quotas('Dadra and Nagar Haveli and Daman and Diu');
+    expect([...daman].filter((q) => q.startsWith('nit-goa:')).sort()).toEqual(['nit-goa:HS']);
+    const lakshadweep = await quotas('Lakshadweep');
+    expect([...lakshadweep].filter((q) => q.startsWith('nit-goa:')).sort()).toEqual(['nit-goa:HS']);
+    const maharashtra = await quotas('Maharashtra');
+    expect([...maharashtra].filter((q) => q.startsWith('nit-goa:')).sort()).toEqual(['nit-goa:OS']);
     const jk = await quotas('Jammu and Kashmir');
     expect(jk.has('nit-srinagar:JK')).toBe(true);
     expect(jk.has('nit-srinagar:LA')).toBe(false);
+    expect(jk.has('nit-srinagar:OS')).toBe(false);
     expect(jk.has('nit-goa:GO')).toBe(false);
     const ladakh = await quotas('Ladakh');
     expect(ladakh.has('nit-srinagar:LA')).toBe(true);
     expect(ladakh.has('nit-srinagar:JK')).toBe(false);
+    const andaman = await quotas('Andaman and Nicobar Islands');
+    expect([...andaman].filter((q) => q.startsWith('nit-puducherry:')).sort()).toEqual(['nit-puducherry:HS']);
+    const puducherry = await quotas('Puducherry');
+    expect([...puducherry].filter((q) => q.startsWith('nit-puducherry:')).sort()).toEqual(['nit-puducherry:HS']);
   }, 120_000);
+
+  it('gives an SC student in CSAB the SC seats of CSAB 2025 (category, CRL rank and PwD apply as in JoSAA)', async () => {
+    const sc = await all({ rank: 5000, examType: 'CSAB', seatType: 'SC', gender: 'Male', homeState: 'Rajasthan' });
+    expect(sc.length).toBeGreaterThan(100);
+    expect(sc.every((c) => c.seatType === 'SC' && c.basis === 'CSAB' && c.year === 2025 && c.instituteType !== 'IIT' && c.matchedOn === 'rank')).toBe(true);
+    const withCrl = await all({ rank: 5000, examType: 'CSAB', seatType: 'SC', gender: 'Male', homeState: 'Rajasthan', crlRank: 40000 });
+    expect(withCrl.some((c) => c.seatType === 'OPEN' && c.matchedOn === 'crlRank')).toBe(true);
+    // Without a category, CSAB keeps the spec's behaviour: OPEN seats.
+    const open = await all({ rank: 5000, examType: 'CSAB', gender: 'Male', homeState: 'Rajasthan' });
+    expect(open.every((c) => c.seatType === 'OPEN')).toBe(true);
+    const pwd = await all({ rank: 1000, examType: 'CSAB', seatType: 'OPEN(PWD)', gender: 'Male', homeState: 'Rajasthan' });
+    expect(pwd.length).toBeGreaterThan(0);
+    expect(pwd.every((c) => c.seatType === 'OPEN (PwD)')).toBe(true);
+  }, 120_000);
+
+  it('carries the NIRF rank with its year, the placement batch, and IIT/NIT tuition', async () => {
+    const iit = await all({ rank: 60, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra', branch: ['Computer Science & IT'] });
+    expect(iit.find((c) => c.instituteId === 'iit-bombay')).toMatchObject({
+      nirfRank: 3,
+      nirfRankYear: 2025,
+      'Average Package(LPA)': 19.61,
+      placementYear: '2023-24',
+      'Institute Fee (INR)': '2,00,000',
+      tuitionFromYear: 2016,
+    });
+    const main = await all({ rank: 20000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Andhra Pradesh' });
+    for (const c of [...iit, ...main]) {
+      expect(c.nirfRank === null).toBe(c.nirfRankYear === null);
+      expect(c['Average Package(LPA)'] === 'NA').toBe(c.placementYear === null);
+      expect(c['Institute Fee (INR)']).toBe(
+        c.instituteType === 'IIT' ? '2,00,000' : c.instituteType === 'NIT' && c.instituteId !== 'iiest-shibpur' ? '1,25,000' : 'NA',
+      );
+    }
+    expect(main.find((c) => c.instituteId === 'iiitdm-kurnool')?.['Average Package(LPA)']).toBe('NA');
+  }, 120_000);
+
+  it('gives the same results whatever the facility answers (no data set has facilities)', async () => {
+    const base = { rank: 30000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Bihar' };
+    const yes = (await post({ ...base, sportsFacility: 'Yes', hostelFacility: 'Yes', messFacility: 'Yes' })).json();
+    const no = (await post({ ...base, sportsFacility: 'No', hostelFacility: 'No', messFacility: 'No' })).json();
+    expect(no.data.totalDocuments).toBe(yes.data.totalDocuments);
+    expect(no.data.colleges).toEqual(yes.data.colleges);
+  });
 
   it.each(payloads.map((p, i) => [i, p] as const))(
     'payload %i matches the independent computation from the raw CSVs',
@@ -264,8 +354,12 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     const college: EngineeringCollege[] = (await post({ ...base, sortBy: 'college' })).json().data.colleges;
     const names = college.map((c) => c['Institute Name']);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const fees = (await post({ ...base, sortBy: 'fees' })).json();
-    expect(fees.data.colleges.every((c: EngineeringCollege) => c['Institute Fee (INR)'] === 'NA')).toBe(true);
+    // Fees: lowest tuition first (NITs' 1,25,000), 'NA' (IIITs, GFTIs) last.
+    const fees: EngineeringCollege[] = await all({ ...base, sortBy: 'fees' });
+    const amounts = fees.map((c) => (c['Institute Fee (INR)'] === 'NA' ? Infinity : Number(c['Institute Fee (INR)'].replaceAll(',', ''))));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(amounts[0]).toBe(125000);
+    expect(amounts.at(-1)).toBe(Infinity);
   });
 
   it('searches institute and program names', async () => {

@@ -1,19 +1,28 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MedicalCollege, MedicalPreferencesInput } from '@rankwise/contract/medical';
+import { homeStates } from '@rankwise/contract/reference';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importMedical } from '../src/data/neet-pg/import-medical.ts';
-import { instituteKey, readMedicalData } from '../src/data/neet-pg/medical-data.ts';
+import { instituteAliases } from '../src/data/neet-pg/institute-aliases.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 
 /*
- * An independent computation of the medical predictor's answer straight from the raw allotment
- * CSV, with its own simple code for the rules. It shares only the institute resolution (which raw
- * MCC string is which institute) with the importer. The rules it applies:
+ * An independent computation of the medical predictor's answer straight from the raw CSVs, with its
+ * own simple code for the rules. It shares only the reviewed alias table (data: which spelling is
+ * which MCC institute) with the importer. The rules it applies:
+ * - institute: a spelling's key is its upper-cased letters and digits without PIN codes, 'GOVT'
+ *   read as 'GOVERNMENT'; the alias table decides first, then a fee-file entry with the same key
+ *   (only one), then the one entry whose PIN ends the spelling and whose name starts it; the id is
+ *   'mcc-<code>' (the DNB twin for DNB-quota allotments of a two-entry alias), else 'x-' and 12
+ *   hex digits of the SHA-1 of the (alias-merged) key;
+ * - state: the state named last in the allotment addresses (majority), else in the MCC address;
+ * - fee: one figure from 1,000 to 1,00,00,000 in the fee file's "Annual Fee (INR)", else 'NA';
  * - reference: NEET PG 2024, rounds R1-R3 (R4/R5 are stray-vacancy rounds);
  * - a seat = institute × course × quota × seat category; closing = highest AIR allotted in those
  *   rounds, opening = lowest;
@@ -39,10 +48,10 @@ const quotaText: Record<string, string> = {
   'Armed Forces Medical': 'ARMED FORCES MEDICAL',
 };
 const seatCats = (category: string) => (category === 'General' ? ['OPEN'] : [category.replace('General', 'OPEN').replace(' PwD', ' PWD'), 'OPEN']);
+const csv = (file: string) => parse(readFileSync(path.join(dataDir, file)), { columns: true }) as Record<string, string>[];
 
 function loadRaw(): Raw[] {
-  const rows = parse(readFileSync(path.join(dataDir, 'neet-pg/mcc_neetpg_allotments_2023_2024.csv')), { columns: true }) as Record<string, string>[];
-  return rows.map((r) => ({
+  return csv('neet-pg/mcc_neetpg_allotments_2023_2024.csv').map((r) => ({
     year: r.Year,
     round: r.Round,
     rank: Number(r.Rank),
@@ -53,14 +62,106 @@ function loadRaw(): Raw[] {
   }));
 }
 
-function expected(raw: Raw[], idOf: (raw: string) => string, p: { rank: number; category: string; quota: string; courses?: string[] }): Seat[] {
+const keyOf = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/(?<!\d)\d{3}\s?\d{3}(?!\d)/g, '')
+    .replace(/[^A-Z0-9]/g, '')
+    .replaceAll('GOVT', 'GOVERNMENT');
+
+const STATE_NAME: Record<string, string> = {
+  'Delhi (NCT)': 'Delhi',
+  'New Delhi': 'Delhi',
+  Orissa: 'Odisha',
+  Pondicherry: 'Puducherry',
+  Chattisgarh: 'Chhattisgarh',
+  'Jammu & Kashmir': 'Jammu and Kashmir',
+  'Dadra and Nagar Haveli': 'Dadra and Nagar Haveli and Daman and Diu',
+  'Daman and Diu': 'Dadra and Nagar Haveli and Daman and Diu',
+  Uttaranchal: 'Uttarakhand',
+  'Andaman & Nicobar Islands': 'Andaman and Nicobar Islands',
+};
+const STATES = [...homeStates.filter((x) => x !== 'Outside India'), ...Object.keys(STATE_NAME)];
+/** The state whose name ends last in the address (letters only), the longer name on a tie. */
+function lastState(address: string): string | null {
+  const k = address.toUpperCase().replace(/[^A-Z]/g, '');
+  let best: [number, number, string] | null = null;
+  for (const st of STATES) {
+    const a = st.toUpperCase().replace(/[^A-Z]/g, '');
+    const at = k.lastIndexOf(a);
+    if (at >= 0 && (!best || at + a.length > best[0] || (at + a.length === best[0] && a.length > best[1])))
+      best = [at + a.length, a.length, STATE_NAME[st] ?? st];
+  }
+  return best?.[2] ?? null;
+}
+
+/** Institute id, state and fee of every raw institute string, computed from the fee file and the alias table. */
+function institutesOf(raw: Raw[]) {
+  const fees = csv('neet-pg/mcc_neetpg_institute_fees_2025.csv');
+  const byCode = new Map(fees.map((f) => [f['MCC Institute Code'], f]));
+  const byKey = new Map<string, Record<string, string>[]>();
+  for (const f of fees)
+    byKey.set(keyOf(f['Institute Full Name/Address (MCC list)']), [...(byKey.get(keyOf(f['Institute Full Name/Address (MCC list)'])) ?? []), f]);
+  const alias = new Map(instituteAliases.map((a) => [keyOf(a.spelling), a]));
+  const spellings = new Map<string, Set<string>>();
+  for (const r of raw) spellings.set(keyOf(r.inst), (spellings.get(keyOf(r.inst)) ?? new Set()).add(r.inst));
+  const codeOf = new Map<string, { mcc: string; dnb?: string } | { group: string }>();
+  for (const [k, set] of spellings) {
+    const a = alias.get(k);
+    if (a) {
+      codeOf.set(k, 'mcc' in a ? { mcc: String(a.mcc), dnb: a.dnbMcc ? String(a.dnbMcc) : undefined } : { group: keyOf(a.sameAs) });
+      continue;
+    }
+    const same = byKey.get(k);
+    if (same?.length === 1) {
+      codeOf.set(k, { mcc: same[0]['MCC Institute Code'] });
+      continue;
+    }
+    const fits = new Set<string>();
+    if (!same)
+      for (const s of set) {
+        const pin = /(\d{3}\s?\d{3})\s*$/.exec(s.trim())?.[1].replace(' ', '');
+        for (const f of fees)
+          if (pin && f['Pin Code'] === pin && keyOf(f['Institute Name']).length >= 8 && k.startsWith(keyOf(f['Institute Name'])))
+            fits.add(f['MCC Institute Code']);
+      }
+    codeOf.set(k, fits.size === 1 ? { mcc: [...fits][0] } : { group: k });
+  }
+  const idOf = (inst: string, quota: string) => {
+    const c = codeOf.get(keyOf(inst))!;
+    if ('group' in c) return `x-${createHash('sha1').update(c.group).digest('hex').slice(0, 12)}`;
+    return `mcc-${c.dnb && quota === 'DNB QUOTA' ? c.dnb : c.mcc}`;
+  };
+  // State: majority of the allotment addresses' last state; else the MCC address's.
+  const votes = new Map<string, Map<string, number>>();
+  for (const r of raw) {
+    const id = idOf(r.inst, r.quota);
+    const st = lastState(r.inst);
+    if (!votes.has(id)) votes.set(id, new Map());
+    if (st) votes.get(id)!.set(st, (votes.get(id)!.get(st) ?? 0) + 1);
+  }
+  const stateOf = (id: string) => {
+    const v = [...votes.get(id)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    if (v.length) return v[0][0];
+    return id.startsWith('mcc-') ? lastState(byCode.get(id.slice(4))!['Institute Full Name/Address (MCC list)']) : null;
+  };
+  const feeOf = (id: string) => {
+    const text = id.startsWith('mcc-') ? byCode.get(id.slice(4))!['Annual Fee (INR)'].trim() : '';
+    const m = /^(?:rs\.?|inr|₹)?\s*((?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?)(?:\s*\/-)?$/i.exec(text);
+    const n = m ? Math.round(Number(m[1].replaceAll(',', ''))) : 0;
+    return n >= 1000 && n <= 10_000_000 ? n.toLocaleString('en-IN') : 'NA';
+  };
+  return { idOf, stateOf, feeOf };
+}
+
+function expected(raw: Raw[], idOf: (inst: string, quota: string) => string, p: { rank: number; category: string; quota: string; courses?: string[] }): Seat[] {
   const cats = seatCats(p.category);
   const seats = new Map<string, Seat>();
   for (const r of raw) {
     if (r.year !== '2024' || !['R1', 'R2', 'R3'].includes(r.round)) continue;
     if (r.quota !== quotaText[p.quota] || !cats.includes(r.cat)) continue;
     if (p.courses?.length && !p.courses.includes(r.course)) continue;
-    const id = idOf(r.inst);
+    const id = idOf(r.inst, r.quota);
     const k = [id, r.course, r.cat].join('|');
     const s = seats.get(k) ?? { id, course: r.course, quota: p.quota, cat: r.cat, open: r.rank, close: r.rank };
     s.open = Math.min(s.open, r.rank);
@@ -80,6 +181,8 @@ const payloads: MedicalPreferencesInput[] = [
   { rank: 1, category: 'ST', quota: 'Armed Forces Medical' },
   { rank: 150000, category: 'General', quota: 'Non-Resident Indian' },
   { rank: 30000, category: 'OBC PwD', quota: 'Delhi University Quota' },
+  { rank: 100000, category: 'General', quota: 'DNB Quota', sortBy: 'fees' },
+  { rank: 1, category: 'SC', quota: 'All India', courses: ['MD/MS ANATOMY', 'MD IN PHYSIOLOGY', 'MD IN BIOCHEMISTRY'] },
 ];
 
 const key = (s: { id: string; course: string; cat: string }) => [s.id, s.course, s.cat].join('|');
@@ -88,7 +191,7 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   let t: TestApp;
   let token: string;
   let raw: Raw[];
-  let idOf: (raw: string) => string;
+  let inst: ReturnType<typeof institutesOf>;
   let importMs = 0;
   const post = (payload: object, auth = true) =>
     t.app.inject({ method: 'POST', url: '/api/v1/medical-college/preferences', payload, headers: auth ? { authorization: `Bearer ${token}` } : {} });
@@ -106,8 +209,7 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     importMs = summary.ms;
     token = await signAccessToken(t.config, { id: 'student-1', username: 'student', email: 'student@example.in' });
     raw = loadRaw();
-    const ids = (await readMedicalData(dataDir)).instituteIdOfKey;
-    idOf = (s) => ids.get(instituteKey(s))!;
+    inst = institutesOf(raw);
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -165,10 +267,34 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     expect((general.data.colleges as MedicalCollege[]).some((c) => c['Alloted Category'] !== 'OPEN')).toBe(false);
   });
 
+  // Pinned by hand from mcc_neetpg_allotments_2023_2024.csv: Armed Forces Medical College, Pune, 2024,
+  // ARMED FORCES MEDICAL quota, MD/MS ANATOMY, OPEN: AIR 51918 ... 160551 over R1-R3, under two
+  // spellings ('... WANOWARI PUNE' and '... WANOWARI PUNR'), which are one institute (MCC 902867).
+  it('pins AFMC Pune, MD/MS Anatomy: closing rank 160,551, one record', async () => {
+    const { colleges } = await all({ rank: 160551, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] });
+    expect(colleges.map((c) => [c.instituteId, c['Allotted Institute'], c.State, c.Rank, c['Opening Rank']])).toEqual([
+      ['mcc-902867', 'Armed Forces Medical College', 'Maharashtra', 160551, 51918],
+    ]);
+    expect((await all({ rank: 160552, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] })).total).toBe(0);
+  });
+
+  it('puts Santosh Medical College, Ghaziabad in Uttar Pradesh, and finds institutes by their raw MCC names', async () => {
+    const res = (await post({ rank: 1, category: 'General', quota: 'Management/Paid Seats Quota', searchQuery: 'Santosh Medical', pageSize: 100 })).json();
+    const santosh = (res.data.colleges as MedicalCollege[]).filter((c) => c.instituteId === 'mcc-700461');
+    expect(santosh.length).toBeGreaterThan(0);
+    expect(new Set(santosh.map((c) => `${c['Allotted Institute']} | ${c.State}`))).toEqual(
+      new Set(['Santosh Medical College and Hospital, Ghaziabad, NCR Delhi | Uttar Pradesh']),
+    );
+    // 'PUNR' is only in a raw spelling of AFMC's name.
+    const raw = (await post({ rank: 1, category: 'General', quota: 'Armed Forces Medical', searchQuery: 'wanowari punr', pageSize: 100 })).json();
+    expect((raw.data.colleges as MedicalCollege[]).every((c) => c.instituteId === 'mcc-902867')).toBe(true);
+    expect(raw.data.totalDocuments).toBeGreaterThan(0);
+  });
+
   it.each(payloads.map((p, i) => [i, p] as const))(
     'payload %i matches the independent computation from the raw CSV',
     async (_i, p) => {
-      const want = expected(raw, idOf, p as never);
+      const want = expected(raw, inst.idOf, p as never);
       expect(want.length).toBeGreaterThan(0);
       const got = await all(p);
       expect(got.total).toBe(want.length);
@@ -179,6 +305,7 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
         const g = gotMap.get(key(w));
         expect(g, `missing ${key(w)}`).toBeDefined();
         expect([g!.Rank, g!['Opening Rank'], g!['Allotted Quota'], g!.year, g!.round]).toEqual([w.close, w.open, p.quota, 2024, 'R3']);
+        expect([g!.State, g!.Fees], w.id).toEqual([inst.stateOf(w.id) ?? 'NA', inst.feeOf(w.id)]);
       }
       const sortBy = p.sortBy ?? 'rank';
       const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -208,7 +335,8 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
       if (c.Fees === 'NA') {
         na++;
         // NA only when there is no entry, or the entry is 0, text, a range or empty.
-        if (written !== undefined) expect(/^[\d,]+$/.test(written) && Number(written.replaceAll(',', '')) > 0).toBe(false);
+        // (A figure below 1,000 cannot be a yearly fee: 'NA' too.)
+        if (written !== undefined) expect(/^[\d,]+$/.test(written) && Number(written.replaceAll(',', '')) >= 1000).toBe(false);
       } else {
         shown++;
         expect(written, c.instituteId).toBeDefined();

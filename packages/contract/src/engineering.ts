@@ -70,13 +70,15 @@ export const pageSchema = z.coerce.number().int().min(1, 'page must be a positiv
 export const engineeringPreferencesSchema = z
   .object({
     rank: rankSchema,
-    /** Optional common-rank-list rank of a reserved-category student, to match OPEN seats too. */
+    /** Optional common-rank-list rank of a reserved-category student, to match OPEN seats too (JoSAA and CSAB). */
     crlRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
     examType: z.enum(examTypes, { error: 'Exam type is required' }),
+    /** Required for JEE Main and JEE Advanced; optional for CSAB, where it defaults to OPEN (docs/decisions/0010-csab-category.md). */
     seatType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories, { error: 'Category is required' }).optional()),
     gender: z.enum(['Male', 'Female'], { error: 'Gender is required' }),
     homeState: z.enum(homeStates, { error: 'Home state is required' }),
     branch: z.array(z.enum(branchGroups)).max(18).default([]),
+    /** Accepted as the spec asks, but no data set has facilities yet: they do not change results. */
     sportsFacility: yesNoSchema,
     hostelFacility: yesNoSchema,
     messFacility: yesNoSchema,
@@ -103,16 +105,25 @@ export const engineeringCollegeSchema = z.object({
   programName: z.string(),
   'Opening Rank': z.number().int(),
   'Closing Rank': z.number().int(),
-  /** Comma-grouped Indian format, e.g. '2,29,300', or 'NA'. */
+  /**
+   * Tuition per year, comma-grouped in Indian format ('2,00,000'): the central IIT or NIT
+   * undergraduate tuition (fees/tuition_policy.csv), never the total fee. 'NA' for IIITs, GFTIs
+   * and IIEST, whose fees are not in the data.
+   */
   'Institute Fee (INR)': z.union([z.string(), NA]),
+  /** The first admission year the tuition applies to (2016), or null with 'NA'. */
+  tuitionFromYear: z.number().int().nullable(),
   /** NIRF median package in LPA, or 'NA'. */
   'Average Package(LPA)': z.union([z.number(), NA]),
+  /** The graduating batch the placement figures describe ('2023-24'); null exactly when the package is 'NA'. */
   placementYear: z.string().nullable(),
   imageUrl: z.string().nullable(),
   instituteId: z.string(),
   instituteType: z.enum(['IIT', 'NIT', 'IIIT', 'GFTI']),
   state: z.string().nullable(),
   nirfRank: z.number().int().nullable(),
+  /** The NIRF edition (year) of nirfRank; null exactly when nirfRank is. */
+  nirfRankYear: z.number().int().nullable(),
   branchGroup: z.enum(branchGroups),
   quota: z.string(),
   seatType: z.string(),

@@ -3,8 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { branchGroups } from '@rankwise/contract/engineering';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { branchGroupOf } from './branch-groups.ts';
-import { readEngineeringData, type EngineeringData } from './import-engineering.ts';
-import { buildReference } from './reference.ts';
+import { readCsv } from '../lib/csv.ts';
+import { canonicalState } from '../lib/states.ts';
+import { readEngineeringData, type EngineeringData } from './engineering-data.ts';
+import { batchOfEdition, scorecardRejection } from './nirf.ts';
+import { buildReference, parseRank } from './reference.ts';
 
 const dataDir = testConfig().DATA_DIR;
 
@@ -64,6 +67,114 @@ describe('engineering data sets', () => {
     const sgsits = data.institutes.find((i) => i.id === 'sgsits-indore')!;
     expect(sgsits.medianSalaryLpa).toBeNull();
     expect(sgsits.placementYear).toBeNull();
+  });
+
+  it('shows no placement figure without its graduating batch, and a NIRF rank always with its year', () => {
+    for (const i of data.institutes) {
+      expect(i.medianSalaryLpa === null, i.id).toBe(i.placementYear === null);
+      if (i.placementYear !== null) expect(i.placementYear, i.id).toMatch(/^\d{4}-\d{2}$/);
+      expect(i.nirfRank === null, i.id).toBe(i.nirfRankYear === null);
+    }
+    // Scorecard row: NIT Goa, NIRF 2023 report IR-E-U-0620 → the batch of 2021-22.
+    expect(data.institutes.find((i) => i.id === 'nit-goa')).toMatchObject({ medianSalaryLpa: 8, placementRate: 86, placementYear: '2021-22' });
+    expect(batchOfEdition(2025)).toBe('2023-24');
+  });
+
+  it("drops IIITDM Kurnool's placement figure, whose source is IIITDM Kancheepuram's report", async () => {
+    // The scorecard row repeats Kancheepuram's 94.2% and 10.16 LPA and links old.iiitdm.ac.in (Kancheepuram).
+    expect(data.institutes.find((i) => i.id === 'iiitdm-kurnool')).toMatchObject({ medianSalaryLpa: null, placementRate: null, placementYear: null });
+    expect(data.institutes.find((i) => i.id === 'iiitdm-kancheepuram')).toMatchObject({ medianSalaryLpa: 10.16, placementYear: '2021-22' });
+    const rows = await readCsv(path.join(dataDir, 'nirf/iit_nit_iiit_placement_scorecards.csv'));
+    const kurnool = rows.find((r) => r.institute_name.includes('Kurnool'))!;
+    expect(scorecardRejection(kurnool)).toBe('source is not a NIRF data report on nirfindia.org');
+    expect(scorecardRejection({ ...kurnool, source_link: 'https://www.nirfindia.org/nirfpdfcdn/2023/pdf/Engineering/IR-E-U-0455.pdf' })).toBe(
+      'source names another institute',
+    );
+  });
+
+  it('fills tuition for IITs and NITs only, from fees/tuition_policy.csv', () => {
+    const of = (id: string) => data.institutes.find((i) => i.id === id)!;
+    expect(of('iit-bombay')).toMatchObject({ tuitionInrPerYear: 200000, tuitionFromYear: 2016 });
+    expect(of('nit-goa')).toMatchObject({ tuitionInrPerYear: 125000, tuitionFromYear: 2016 });
+    expect(of('iiest-shibpur').tuitionInrPerYear).toBeNull();
+    for (const i of data.institutes) {
+      const expected = i.type === 'IIT' ? 200000 : i.type === 'NIT' && i.id !== 'iiest-shibpur' ? 125000 : null;
+      expect(i.tuitionInrPerYear, i.id).toBe(expected);
+    }
+  });
+
+  it('places the seven institutes new in 2025 in their real state, and locates institutes from the geo file', async () => {
+    const geo = await readCsv(path.join(dataDir, 'geo/josaa_institute_locations.csv'));
+    const expected: Record<string, string> = {
+      'sgsits-indore': 'Madhya Pradesh',
+      'iust-kashmir': 'Jammu and Kashmir',
+      'rgnau-amethi': 'Uttar Pradesh',
+      'nielit-ajmer': 'Rajasthan',
+      'nielit-gorakhpur': 'Uttar Pradesh',
+      'nielit-patna': 'Bihar',
+      'nielit-ropar': 'Punjab',
+    };
+    for (const [id, state] of Object.entries(expected)) {
+      const i = data.institutes.find((x) => x.id === id)!;
+      expect(i.state, id).toBe(state);
+      // Where the geo file has a position, its GeoNames state agrees (IUST Kashmir has none).
+      if (i.geonamesState) expect(i.geonamesState, id).toBe(state);
+    }
+    expect(new Set(data.cutoffs.filter((r) => r.counselling === 'JoSAA' && r.year === 2025).map((r) => r.instituteId)).size).toBe(128);
+    expect(data.institutes.find((i) => i.id === 'iit-bombay')).toMatchObject({
+      pinCode: '400076',
+      district: 'Mumbai',
+      latitude: 18.9808,
+      longitude: 72.8338,
+      locationMethod: 'pin_centroid',
+    });
+    expect(data.institutes.find((i) => i.id === 'sgsits-indore')).toMatchObject({ city: 'Indore', locationMethod: 'city_named_in_institute_name' });
+    // Every institute placed by a position lies in the state it is placed in.
+    const located = data.institutes.filter((i) => i.latitude !== null);
+    expect(located.length).toBe(geo.filter((r) => r.latitude).length);
+    for (const i of located)
+      expect(i.geonamesState === null || i.geonamesState === i.state || (i.state === 'Ladakh' && i.geonamesState === 'Jammu and Kashmir'), i.id).toBe(true);
+    expect(canonicalState('Chattisgarh')).toBe('Chhattisgarh');
+  });
+
+  it('reads the complete JoSAA 2025 file, flags its 769 preparatory ranks, and leaves out CSAB DASA seats', () => {
+    const y2025 = data.cutoffs.filter((r) => r.counselling === 'JoSAA' && r.year === 2025);
+    expect(y2025).toHaveLength(72_183);
+    expect(y2025.filter((r) => r.openingPreparatory || r.closingPreparatory)).toHaveLength(769);
+    expect(y2025.filter((r) => r.seatType.endsWith('(PwD)'))).toHaveLength(8_986);
+    const csab = data.cutoffs.filter((r) => r.counselling === 'CSAB');
+    expect(csab).toHaveLength(13_881 - 427);
+    expect(data.skipped.dasa).toBe(427);
+    expect(csab.some((r) => r.quota === 'DC' || r.quota === 'AD')).toBe(false);
+    expect(parseRank('50P')).toEqual({ rank: 50, preparatory: true });
+    expect(parseRank('1221717')).toEqual({ rank: 1221717, preparatory: false });
+    expect(parseRank('12a')).toBeNull();
+  });
+
+  it('judges on JoSAA 2025 round 6 (IIT Bombay CSE OPEN Gender-Neutral AI closes at 66) and never on a preparatory rank', () => {
+    const ref = buildReference(
+      data.cutoffs.filter((r) => r.year <= 2025),
+      (id) => !id.startsWith('iit-'),
+    );
+    const cse = ref.find(
+      (r) =>
+        r.scheme === 'josaa' &&
+        r.instituteId === 'iit-bombay' &&
+        r.programName === 'Computer Science and Engineering (4 Years, Bachelor of Technology)' &&
+        r.quota === 'AI' &&
+        r.seatType === 'OPEN' &&
+        r.gender === 'Gender-Neutral',
+    );
+    expect(cse).toMatchObject({ year: 2025, round: 6, openingRank: 1, closingRank: 66 });
+    expect(ref.some((r) => r.openingPreparatory || r.closingPreparatory)).toBe(false);
+    // PwD seats are judged on 2025 now that the year has them.
+    expect(ref.filter((r) => r.scheme === 'josaa' && r.seatType.endsWith('(PwD)')).every((r) => r.year === 2025)).toBe(true);
+    // IIT Bombay Civil OBC-NCL (PwD): 76-80 in round 1, a preparatory 30P from round 2 on: not shown.
+    expect(ref.some((r) => r.instituteId === 'iit-bombay' && r.seatType === 'OBC-NCL (PwD)' && r.programName.startsWith('Civil Engineering (4'))).toBe(false);
+    // CSAB: CSAB 2025 rows only (no JoSAA row stands in for a seat CSAB did not offer), never IITs.
+    const csab = ref.filter((r) => r.scheme === 'csab');
+    expect(csab.every((r) => r.counselling === 'CSAB' && r.year === 2025 && !r.instituteId.startsWith('iit-'))).toBe(true);
+    expect(new Set(csab.map((r) => r.seatType)).size).toBe(10);
   });
 
   it('judges on JoSAA 2024 round 5 when 2024 is the reference year (IIT Bombay CSE closes at 68)', () => {

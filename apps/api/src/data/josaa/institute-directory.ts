@@ -42,8 +42,9 @@ export class InstituteDirectory {
   private add(rawName: string, shortName: string, type: InstituteType, state: string): void {
     const name = decode(rawName);
     const shortDecoded = decode(shortName);
-    let id = slugify(shortDecoded.length <= 40 ? shortDecoded : name);
-    while (this.institutes.some((i) => i.id === id)) id += '-2';
+    // The id is the URL slug of the college page: it must not depend on the order of the rows.
+    const id = slugify(shortDecoded.length <= 40 ? shortDecoded : name);
+    if (this.institutes.some((i) => i.id === id)) throw new Error(`two institutes would get the id '${id}' (${name}): give one a distinct short name`);
     const inst: CanonicalInstitute = { id, name, shortName: shortDecoded, type, state: state ? (stateAliases[state] ?? state) : null };
     this.institutes.push(inst);
     this.byKey.set(nameKey(rawName), inst);

@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { ImportContext, ImportSummary } from '../import-context.ts';
 import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts';
-import { buildSeats, degreeMap, neetPgFiles, readMedicalData, referenceRound } from './medical-data.ts';
+import { pgTextArray } from '../lib/pg-array.ts';
+import { degreeMap, neetPgFiles, readMedicalData } from './medical-data.ts';
+import { buildSeats, referenceRound } from './seats.ts';
 
 const IMPORT_NAME = 'medical';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '1';
+const IMPORTER_VERSION = '2';
 
 export async function hasMedicalData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
@@ -41,8 +43,38 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   await replaceImport(database, { name: IMPORT_NAME, hash, rows: data.allotmentRows, tables }, async (tx) => {
     await tx.copyRows(
       'medical_institutes',
-      ['id', 'name', 'address', 'state', 'mcc_code', 'annual_fee_inr', 'annual_fee_text', 'bond_years', 'bond_penalty_inr'],
-      data.institutes.map((i) => [i.id, i.name, i.address, i.state, i.mccCode, i.annualFeeInr, i.annualFeeText, i.bondYears, i.bondPenaltyInr]),
+      [
+        'id',
+        'name',
+        'raw_names',
+        'address',
+        'state',
+        'mcc_code',
+        'pin_code',
+        'district',
+        'latitude',
+        'longitude',
+        'annual_fee_inr',
+        'annual_fee_text',
+        'bond_years',
+        'bond_penalty_inr',
+      ],
+      data.institutes.map((i) => [
+        i.id,
+        i.name,
+        pgTextArray(i.rawNames),
+        i.address,
+        i.state,
+        i.mccCode,
+        i.pinCode,
+        i.district,
+        i.latitude,
+        i.longitude,
+        i.annualFeeInr,
+        i.annualFeeText,
+        i.bondYears,
+        i.bondPenaltyInr,
+      ]),
     );
     await tx.copyRows(
       'medical_cutoffs',
@@ -78,7 +110,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
       ],
       seats.map((s) => {
         const i = byId.get(s.instituteId)!;
-        const search = [i.name, i.address ?? '', i.state ?? '', s.course].join(' ').replace(/\s+/g, ' ').toLowerCase();
+        const search = [i.name, ...i.rawNames, i.address ?? '', i.state ?? '', s.course].join(' ').replace(/\s+/g, ' ').toLowerCase();
         return [
           s.id,
           i.id,
@@ -109,5 +141,6 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
       `${data.institutes.length} institutes, ${matched} joined to the MCC fee file, ${data.unmatched.length} unmatched (fees 'NA')`,
   );
   for (const name of data.unmatched) ctx.log(`medical: no MCC fee entry for institute '${name}'`);
+  for (const spelling of data.unusedAliases) ctx.log(`medical: alias table line matches no allotment: '${spelling}'`);
   return { name: IMPORT_NAME, rows: data.allotmentRows, unplaced: data.unmatched, skipped: false, ms: performance.now() - started };
 }

@@ -1,33 +1,71 @@
-import { boolean, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
 
-/** One canonical record per engineering institute (JoSAA institutes + reviewed aliases). */
+/**
+ * One canonical record per engineering institute (JoSAA institutes.csv + the reviewed alias table,
+ * docs/decisions/0003). `id` is the institute's URL slug ('nit-goa', 'iit-bombay'): the slug of its
+ * short name, independent of row order, so it is the same on every re-import; two institutes that
+ * would share one stop the import.
+ */
 export const engineeringInstitutes = pgTable('engineering_institutes', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   shortName: text('short_name').notNull(),
   type: text('type', { enum: ['IIT', 'NIT', 'IIIT', 'GFTI'] }).notNull(),
+  /** State or UT as the contract's homeStates spell it. */
   state: text('state'),
+  /** Postal address and web site from the JoSAA 2023 institute profiles (null for later institutes). */
   address: text('address'),
   website: text('website'),
   josaaCode: integer('josaa_code'),
+  /**
+   * Location from geo/josaa_institute_locations.csv (GeoNames, CC BY 4.0): PIN-area or town
+   * accuracy, 1-45 km from the campus, never a campus position. `city` is the GeoNames town when
+   * the institute was placed by a town; `district` the GeoNames district when placed by its PIN.
+   */
+  city: text('city'),
+  district: text('district'),
+  pinCode: text('pin_code'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** 'pin_centroid', 'city_named_in_institute_name', ... as the file says; null when not located. */
+  locationMethod: text('location_method'),
+  /** Latest NIRF Engineering rank and the NIRF edition (year) it is from. */
   nirfRank: integer('nirf_rank'),
   nirfRankYear: smallint('nirf_rank_year'),
   /** NIRF median salary of graduates (UG 4-year), in lakh per annum. */
   medianSalaryLpa: real('median_salary_lpa'),
   /** Share of graduates placed, in percent. */
   placementRate: real('placement_rate'),
-  /** The academic year the placement figures describe, e.g. '2023-24'. */
+  /** The graduating batch the placement figures describe, e.g. '2023-24'; null exactly when there are none. */
   placementYear: text('placement_year'),
   placementSource: text('placement_source'),
-  /** Annual institute fee in rupees; no data set here has one yet. */
-  feeInr: integer('fee_inr'),
-  /** Facilities: null = unknown, which never excludes an institute. */
+  /**
+   * Undergraduate tuition per year in rupees, set centrally for all IITs / all NITs
+   * (fees/tuition_policy.csv); null for IIITs, GFTIs and IIEST. Tuition only: hostel, mess and
+   * one-time charges are extra. `tuitionFromYear`: the first admission year it applies to.
+   */
+  tuitionInrPerYear: integer('tuition_inr_per_year'),
+  tuitionFromYear: smallint('tuition_from_year'),
+  tuitionSource: text('tuition_source'),
+  /** Facilities: no data set has them yet (always null = unknown, which never excludes an institute). */
   sportsFacility: boolean('sports_facility'),
   hostelFacility: boolean('hostel_facility'),
   messFacility: boolean('mess_facility'),
 });
 
-/** Every opening/closing rank of every round and year (JoSAA and CSAB), as published. */
+/** Every academic program name of the OR-CR files (HTML entities decoded), with its branch group. */
+export const engineeringPrograms = pgTable('engineering_programs', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  branchGroup: text('branch_group').notNull(),
+});
+
+/**
+ * Every opening/closing rank of every round and year (JoSAA and CSAB), as published: the history a
+ * seat's chart is drawn from. A preparatory-course rank ('50P') is stored as its number with its
+ * *_preparatory flag set; CSAB's DASA quotas (DC, AD) are not imported. The program is a reference
+ * to engineering_programs (half a million rows load twice as fast without the repeated names).
+ */
 export const engineeringCutoffs = pgTable(
   'engineering_cutoffs',
   {
@@ -35,15 +73,16 @@ export const engineeringCutoffs = pgTable(
     year: smallint('year').notNull(),
     round: smallint('round').notNull(),
     instituteId: text('institute_id').notNull(),
-    programName: text('program_name').notNull(),
-    branchGroup: text('branch_group').notNull(),
+    programId: integer('program_id').notNull(),
     quota: text('quota').notNull(),
     seatType: text('seat_type').notNull(),
     gender: text('gender').notNull(),
     openingRank: integer('opening_rank').notNull(),
     closingRank: integer('closing_rank').notNull(),
+    openingPreparatory: boolean('opening_preparatory').notNull(),
+    closingPreparatory: boolean('closing_preparatory').notNull(),
   },
-  (t) => [index('engineering_cutoffs_institute_idx').on(t.instituteId, t.year, t.round)],
+  (t) => [index('engineering_cutoffs_seat_idx').on(t.instituteId, t.programId)],
 );
 
 /**
@@ -69,13 +108,18 @@ export const engineeringReference = pgTable(
     year: smallint('year').notNull(),
     round: smallint('round').notNull(),
     basis: text('basis', { enum: ['JoSAA', 'CSAB'] }).notNull(),
+    /**
+     * The home states (contract spelling) whose candidates may take this seat's quota in its year
+     * (data/josaa/home-state-quotas.ts); null for AI seats, which every candidate may take.
+     */
+    eligibleStates: text('eligible_states').array(),
     medianSalaryLpa: real('median_salary_lpa'),
     placementYear: text('placement_year'),
     nirfRank: integer('nirf_rank'),
-    feeInr: integer('fee_inr'),
-    sportsFacility: boolean('sports_facility'),
-    hostelFacility: boolean('hostel_facility'),
-    messFacility: boolean('mess_facility'),
+    nirfRankYear: smallint('nirf_rank_year'),
+    /** The institute's tuition per year (IIT/NIT only) and the first admission year it applies to. */
+    tuitionInrPerYear: integer('tuition_inr_per_year'),
+    tuitionFromYear: smallint('tuition_from_year'),
     /** Lower-cased institute name, short name and program, for search. */
     searchText: text('search_text').notNull(),
   },

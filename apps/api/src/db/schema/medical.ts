@@ -1,16 +1,32 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
- * One record per NEET PG institute. Institutes whose MCC "name, address" string matches the MCC
- * fee file are keyed by their MCC code ('mcc-700107'); the rest by their normalised string.
+ * One record per NEET PG institute (docs/decisions/0005). `id` is the institute's URL slug and is
+ * the same on every re-import: 'mcc-<MCC institute code>' ('mcc-902867') when the institute is
+ * matched to the MCC fee file (by its name and address, or through the reviewed alias table in
+ * data/neet-pg/institute-aliases.ts); otherwise 'x-' and 12 hex digits of the SHA-1 of its
+ * normalised name-and-address key.
  */
 export const medicalInstitutes = pgTable('medical_institutes', {
   id: text('id').primaryKey(),
+  /** Clean display name: the institute's name (not its address), acronyms kept ('AIIMS', 'ESIC'). */
   name: text('name').notNull(),
+  /** Every raw MCC "name, address" string of the allotment data that is this institute, for search. */
+  rawNames: text('raw_names').array().notNull(),
   address: text('address'),
+  /** State from the allotment address (the fee file's state is never preferred to it). */
   state: text('state'),
   mccCode: integer('mcc_code'),
-  /** Annual fee in rupees, only when the fee file gives one positive figure (else null = 'NA'). */
+  /**
+   * Location of the MCC institute's PIN area from geo/mcc_neetpg_institute_locations.csv (GeoNames,
+   * CC BY 4.0): the PIN, the GeoNames district, and the mean position of the PIN's post offices.
+   * Null for institutes without an MCC code or whose PIN GeoNames lacks.
+   */
+  pinCode: text('pin_code'),
+  district: text('district'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** Annual fee in rupees, only when the fee file gives one plausible yearly figure (else null = 'NA'). */
   annualFeeInr: integer('annual_fee_inr'),
   /** The annual fee exactly as the institute wrote it, for reference (never shown as a figure). */
   annualFeeText: text('annual_fee_text'),
@@ -55,7 +71,7 @@ export const medicalReference = pgTable(
     annualFeeInr: integer('annual_fee_inr'),
     bondYears: smallint('bond_years'),
     bondPenaltyInr: integer('bond_penalty_inr'),
-    /** Lower-cased institute name, address, state and course, for search. */
+    /** Lower-cased display name, raw MCC names, address, state and course, for search. */
     searchText: text('search_text').notNull(),
   },
   (t) => [index('medical_reference_match_idx').on(t.quota, t.category, t.closingRank)],

@@ -12,9 +12,6 @@ export type ReferenceQuery = {
   crlRank: number | null;
   homeState: string;
   branchGroups: string[];
-  requireSports: boolean;
-  requireHostel: boolean;
-  requireMess: boolean;
   search: string;
   sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college';
   limit: number;
@@ -40,7 +37,9 @@ export type ReferenceRecord = {
   median_salary_lpa: number | null;
   placement_year: string | null;
   nirf_rank: number | null;
-  fee_inr: number | null;
+  nirf_rank_year: number | null;
+  tuition_inr_per_year: number | null;
+  tuition_from_year: number | null;
   total: number;
 };
 
@@ -48,7 +47,7 @@ export type ReferenceRecord = {
 const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
   rank: sql`closing_rank asc, institute_name collate "C" asc, program_name collate "C" asc, id asc`,
   package: sql`median_salary_lpa desc nulls last, closing_rank asc, id asc`,
-  fees: sql`fee_inr asc nulls last, closing_rank asc, id asc`,
+  fees: sql`tuition_inr_per_year asc nulls last, closing_rank asc, id asc`,
   program: sql`program_name collate "C" asc, closing_rank asc, id asc`,
   college: sql`institute_name collate "C" asc, program_name collate "C" asc, closing_rank asc, id asc`,
 };
@@ -62,18 +61,10 @@ function whereClause(q: ReferenceQuery): SQL {
     q.crlRank === null
       ? sql`(seat_type = ${q.seatType} and closing_rank >= ${q.rank})`
       : sql`((seat_type = ${q.seatType} and closing_rank >= ${q.rank}) or (seat_type = 'OPEN' and closing_rank >= ${q.crlRank}))`,
-    sql`(quota = 'AI'
-      or (quota = 'HS' and state = ${q.homeState})
-      or (quota = 'OS' and state is distinct from ${q.homeState})
-      or (quota = 'GO' and institute_id = 'nit-goa' and ${q.homeState} = 'Goa')
-      or (quota = 'JK' and institute_id = 'nit-srinagar' and ${q.homeState} = 'Jammu and Kashmir')
-      or (quota = 'LA' and institute_id = 'nit-srinagar' and ${q.homeState} = 'Ladakh')
-      or (quota = 'AP' and institute_id = 'nit-warangal' and ${q.homeState} = 'Andhra Pradesh'))`,
+    // Quota: the importer wrote, for every seat, who may take its quota (data/josaa/home-state-quotas.ts).
+    sql`(eligible_states is null or ${q.homeState} = any(eligible_states))`,
   ];
   if (q.branchGroups.length) parts.push(inList('branch_group', q.branchGroups));
-  if (q.requireSports) parts.push(sql`sports_facility is not false`);
-  if (q.requireHostel) parts.push(sql`hostel_facility is not false`);
-  if (q.requireMess) parts.push(sql`mess_facility is not false`);
   if (q.search) parts.push(searchTextMatches(q.search));
   return sql.join(parts, sql` and `);
 }
@@ -84,7 +75,7 @@ export function createEngineeringRepository(db: Db) {
     async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
       return findPage<ReferenceRecord>(db, {
         columns: sql.raw(
-          'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, fee_inr',
+          'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year',
         ),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),

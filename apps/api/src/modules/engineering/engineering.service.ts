@@ -37,9 +37,9 @@ export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit'
   // Gender: the gender-neutral pool is open to all; the female-only (supernumerary) pool to female
   // candidates only.
   const genders = p.gender === 'Female' ? [GENDER_NEUTRAL, FEMALE_ONLY] : [GENDER_NEUTRAL];
-  // Category: the rank is the category rank for the category's seats (CRL for OPEN). CSAB's form
-  // has no category and its special-round data covers OPEN seats.
-  const category = p.examType === 'CSAB' ? 'OPEN' : (p.seatType ?? 'OPEN');
+  // Category: the rank is the category rank for the category's seats (CRL for OPEN). CSAB applies
+  // the same seat categories; its form leaves the category optional (default OPEN).
+  const category = p.seatType ?? 'OPEN';
   const seatType = seatTypeOf[category];
   // A reserved-category candidate also competes for OPEN seats on the common rank list (CRL).
   const crlRank = seatType !== 'OPEN' && p.crlRank !== undefined ? p.crlRank : null;
@@ -50,15 +50,13 @@ export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit'
     seatType,
     rank: p.rank,
     crlRank,
-    // Quotas (applied in SQL): AI everywhere; HS at institutes in the candidate's state of
-    // eligibility; OS at institutes outside it; GO (NIT Goa) for Goa; JK and LA (NIT Srinagar) for
-    // Jammu and Kashmir and for Ladakh; AP (NIT Warangal, 2016-2019) for Andhra Pradesh.
+    // Quotas: AI everywhere; HS for the institute's home states; OS for everyone else; the special
+    // quotas GO (NIT Goa), JK and LA (NIT Srinagar) and AP (NIT Warangal, 2016-2019) for the states
+    // the reviewed table names (data/josaa/home-state-quotas.ts; resolved per seat at import).
     homeState: p.homeState,
     branchGroups: p.branch,
-    // Facilities exclude an institute only when its data says it lacks one (null = unknown).
-    requireSports: p.sportsFacility,
-    requireHostel: p.hostelFacility,
-    requireMess: p.messFacility,
+    // Facilities: no data set has them, so the three answers cannot change the results (the form
+    // says so); they are accepted as the spec asks.
     search: p.searchQuery,
     sortBy: p.sortBy,
   };
@@ -76,7 +74,8 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     programName: r.program_name,
     'Opening Rank': r.opening_rank,
     'Closing Rank': r.closing_rank,
-    'Institute Fee (INR)': r.fee_inr === null ? 'NA' : inr.format(r.fee_inr),
+    'Institute Fee (INR)': r.tuition_inr_per_year === null ? 'NA' : inr.format(r.tuition_inr_per_year),
+    tuitionFromYear: r.tuition_from_year,
     'Average Package(LPA)': r.median_salary_lpa === null ? 'NA' : r.median_salary_lpa,
     placementYear: r.placement_year,
     imageUrl: null,
@@ -84,6 +83,7 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     instituteType: r.institute_type,
     state: r.state,
     nirfRank: r.nirf_rank,
+    nirfRankYear: r.nirf_rank_year,
     branchGroup: r.branch_group as EngineeringCollege['branchGroup'],
     quota: r.quota,
     seatType: r.seat_type,

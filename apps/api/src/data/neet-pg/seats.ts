@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+
+/** Allotments aggregated per seat and round: opening (lowest) and closing (highest) AIR of that round's allotments. */
+export type MedicalCutoff = {
+  year: number;
+  round: number;
+  instituteId: string;
+  course: string;
+  quota: string;
+  category: string;
+  openingRank: number;
+  closingRank: number;
+  allotments: number;
+};
+
+export type MedicalSeat = {
+  id: string;
+  instituteId: string;
+  course: string;
+  degree: string;
+  quota: string;
+  category: string;
+  openingRank: number;
+  closingRank: number;
+  year: number;
+  round: number;
+};
+
+/**
+ * MCC holds three main rounds and then stray-vacancy rounds. In the data, rounds R4 and R5 hold
+ * about a fifth and a twentieth of R3's allotments in both years (2024: 13,991 / 2,331 / 558), the
+ * pattern of stray rounds, so R3 is taken as the last main round.
+ */
+export const LAST_MAIN_ROUND = 3;
+
+export type MedicalReferenceChoice = { year: number; round: number };
+
+/**
+ * The reference round: the configured year (default: the latest in the data) and round (default:
+ * the last main round, R3, or the highest round that year has if lower).
+ */
+export function referenceRound(cutoffs: { year: number; round: number }[], year?: number, round?: number): MedicalReferenceChoice {
+  const years = [...new Set(cutoffs.map((c) => c.year))];
+  const y = year ?? Math.max(...years);
+  if (!years.includes(y)) throw new Error(`MEDICAL_REFERENCE_YEAR ${y} is not in the NEET PG data (years: ${years.sort().join(', ')})`);
+  const rounds = [...new Set(cutoffs.filter((c) => c.year === y).map((c) => c.round))];
+  const r = round ?? Math.max(...rounds.filter((x) => x <= LAST_MAIN_ROUND));
+  if (!rounds.includes(r)) throw new Error(`MEDICAL_REFERENCE_ROUND ${r} is not in the NEET PG data of ${y} (rounds: ${rounds.sort().join(', ')})`);
+  return { year: y, round: r };
+}
+
+/** Opening rank is the lowest AIR allotted, closing the highest. */
+export function widen(r: { openingRank: number; closingRank: number }, opening: number, closing: number): void {
+  r.openingRank = Math.min(r.openingRank, opening);
+  r.closingRank = Math.max(r.closingRank, closing);
+}
+
+/**
+ * A seat's ranks in the reference round: the lowest (opening) and highest (closing) AIR at which
+ * the seat (institute × course × quota × seat category) was allotted in any round of the reference
+ * year up to and including the reference round. Why cumulative: each round's rows are only that
+ * round's new allotments and upgrades, so round R3 alone would leave out every seat filled in R1 and
+ * kept; and a rank that was allotted the seat in an earlier round shows a student at that rank or
+ * better could have got it. Seats with no allotment in those rounds are not shown.
+ */
+export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice, degreeOf: Map<string, string>): MedicalSeat[] {
+  const seats = new Map<string, MedicalSeat>();
+  for (const c of cutoffs) {
+    if (c.year !== ref.year || c.round > ref.round) continue;
+    const key = `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;
+    const s = seats.get(key);
+    if (s) widen(s, c.openingRank, c.closingRank);
+    else {
+      seats.set(key, {
+        id: createHash('sha1').update(key).digest('hex').slice(0, 16),
+        instituteId: c.instituteId,
+        course: c.course,
+        degree: degreeOf.get(c.course) ?? 'Other',
+        quota: c.quota,
+        category: c.category,
+        openingRank: c.openingRank,
+        closingRank: c.closingRank,
+        year: ref.year,
+        round: ref.round,
+      });
+    }
+  }
+  return [...seats.values()];
+}
