@@ -22,6 +22,10 @@ type ApiCollege = {
   'Closing Rank': number;
   'Average Package(LPA)': number | 'NA';
   'Institute Fee (INR)': string;
+  tuitionFromYear: number | null;
+  nirfRank: number | null;
+  nirfRankYear: number | null;
+  placementYear: string | null;
   instituteType: string;
   quota: string;
   gender: string;
@@ -113,6 +117,8 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
     await expect(form.getByLabel(f)).toHaveValue('Yes');
     await expect(form.getByLabel(f).locator('option')).toHaveText(['Yes', 'No']);
   }
+  // No data set has facilities: the form says the three answers cannot change the results.
+  await expect(form.getByText('Facility data is not yet available: these answers do not change the results.')).toBeVisible();
 
   // Nothing filled: the required messages (spec §5).
   await form.getByRole('button', { name: 'Submit Preferences' }).click();
@@ -165,10 +171,31 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
   await form.getByLabel('Category', { exact: true }).selectOption('OPEN');
   await expect(form.getByLabel('CRL rank (optional)')).toHaveCount(0);
 
-  // CSAB: no category (its field is gone and not required).
+  // CSAB: the category is not required (the spec's field is gone), but offered as optional,
+  // OPEN by default (docs/decisions/0010-csab-category.md).
   await form.getByLabel('Category', { exact: true }).selectOption('');
   await exam.getByRole('radio', { name: 'CSAB' }).check();
   await expect(form.getByLabel('Category', { exact: true })).toHaveCount(0);
+  const csabCategory = form.getByLabel('Category (optional)');
+  await expect(csabCategory).toHaveValue('');
+  await expect(csabCategory.locator('option')).toHaveText([
+    'OPEN (default)',
+    'OPEN',
+    'OPEN(PWD)',
+    'EWS',
+    'EWS(PWD)',
+    'OBC-NCL',
+    'OBC-NCL(PWD)',
+    'SC',
+    'SC(PWD)',
+    'ST',
+    'ST(PWD)',
+  ]);
+  await expect(form.getByLabel('General Rank')).toHaveValue('1500');
+  await csabCategory.selectOption('SC');
+  await expect(form.getByLabel('Category Rank')).toHaveValue('1500');
+  await expect(form.getByLabel('CRL rank (optional)')).toBeVisible();
+  await csabCategory.selectOption('');
   await expect(form.getByLabel('General Rank')).toHaveValue('1500');
   await exam.getByRole('radio', { name: 'JEE Advanced' }).check();
   await expect(form.getByLabel('Category', { exact: true })).toBeVisible();
@@ -314,9 +341,16 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
       }
     }
     if (value === 'fees') {
-      // No engineering fee data set exists (SOURCES.md): every fee is NA, so the order falls back to closing rank.
-      expect(got.every((c) => c.facts['Fee per year'] === 'NA')).toBe(true);
-      expect(got.map(closing)).toEqual(got.map(closing).sort((a, b) => a - b));
+      // Tuition (IIT/NIT central rates, fees/tuition_policy.csv) lowest first, 'NA' (IIITs, GFTIs) last, ties by closing rank.
+      const fee = (c: Card) =>
+        c.facts['Tuition per year'] === 'NA' ? Infinity : Number(c.facts['Tuition per year'].replace(/^₹([\d,]+).*$/, '$1').replace(/,/g, ''));
+      expect(got.some((c) => fee(c) === 125000)).toBe(true);
+      expect(got.some((c) => fee(c) === Infinity)).toBe(true);
+      for (let i = 1; i < got.length; i++) {
+        expect(fee(got[i - 1])).toBeLessThanOrEqual(fee(got[i]));
+        if (fee(got[i - 1]) === fee(got[i])) expect(closing(got[i - 1])).toBeLessThanOrEqual(closing(got[i]));
+      }
+      for (const c of got) if (fee(c) !== Infinity) expect(c.facts['Tuition per year']).toBe('₹1,25,000 (NIT rate since 2016)');
     }
     if (value === 'program') expect(got.map((c) => c.program)).toEqual(got.map((c) => c.program).sort(byteOrder));
     if (value === 'college') expect(got.map((c) => c.name)).toEqual(got.map((c) => c.name).sort(byteOrder));
@@ -384,12 +418,19 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
     expect(['Computer Science & IT', 'Electrical & Electronics']).toContain((adv.colleges[i] as unknown as { branchGroup: string }).branchGroup);
     expect(closing(c)).toBeGreaterThanOrEqual(2000);
     expect(c.note).toMatch(/^OBC-NCL seat · JoSAA \d{4} round \d$/);
+    // Tuition is the IIT rate, labelled as tuition; the NIRF rank shows its edition; a package its batch.
+    expect(c.facts['Tuition per year']).toBe('₹2,00,000 (IIT rate since 2016)');
+    const api = adv.colleges[i];
+    expect(c.facts['NIRF rank']).toBe(api.nirfRank === null ? 'NA' : `${api.nirfRank} (NIRF ${api.nirfRankYear})`);
+    if (api.placementYear) expect(Object.keys(c.facts)).toContain(`Median package (NIRF, ${api.placementYear})`);
+    else expect(packageOf(c)).toBe('NA');
   }
+  expect(shown.some((c) => /^\d+ \(NIRF 2025\)$/.test(c.facts['NIRF rank']))).toBe(true);
   // A female student sees both pools.
   expect(new Set(shown.map((c) => c.facts['Quota · pool'].split(' · ')[1]))).toEqual(new Set(['Gender-neutral', 'Female-only']));
 
-  // CSAB through the form, which kept this tab's last answers: NIT+ seats only, no category sent,
-  // judged on CSAB rounds where CSAB has the seat.
+  // CSAB through the form, which kept this tab's last answers (CSAB's own category is optional and
+  // was not chosen): NIT+ seats only, no category sent, judged on CSAB 2025's rounds.
   const again = await openEngineeringForm(page, { signedIn: true });
   await expect(again.getByRole('radio', { name: 'JEE Advanced' })).toBeChecked();
   await expect(again.getByLabel('Category Rank')).toHaveValue('2000');
@@ -424,7 +465,23 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   for (const c of csab) {
     expect(iits.has(c.name)).toBe(false);
     expect(closing(c)).toBeGreaterThanOrEqual(60000);
-    expect(c.note).toMatch(/^OPEN seat · (CSAB|JoSAA) \d{4} round \d$/);
+    expect(c.note).toMatch(/^OPEN seat · CSAB 2025 round \d$/);
+  }
+
+  // An SC student in CSAB chooses the optional category and sees CSAB's SC seats.
+  const sc = await openEngineeringForm(page, { signedIn: true });
+  await sc.getByLabel('Category (optional)').selectOption('SC');
+  await sc.getByLabel('Category Rank').fill('5000');
+  calls.length = 0;
+  await sc.getByRole('button', { name: 'Submit Preferences' }).click();
+  await expect(page).toHaveURL(/\/colleges\?examType=CSAB&rank=5000&seatType=SC&gender=Male&homeState=Bihar&/);
+  await expect(list.getByRole('article').first()).toBeVisible();
+  expect(calls[0].body).toMatchObject({ examType: 'CSAB', rank: 5000, seatType: 'SC' });
+  const scCards = await cards(page);
+  expect(scCards.length).toBeGreaterThan(0);
+  for (const c of scCards) {
+    expect(c.note).toMatch(/^SC seat · CSAB 2025 round \d$/);
+    expect(closing(c)).toBeGreaterThanOrEqual(5000);
   }
 
   // No IIT seat closed at or beyond this rank in the reference data: the empty state.

@@ -14,6 +14,11 @@ const quotaLabel: Record<string, string> = {
   AP: 'Andhra Pradesh',
 };
 
+/** 'Institute Fee (INR)' is the central IIT/NIT tuition (docs/decisions/0009), never the total fee. */
+function tuitionNote(c: EngineeringCollege): string {
+  return c.tuitionFromYear === null ? '' : ` (${c.instituteType} rate since ${c.tuitionFromYear})`;
+}
+
 export function CollegeCard({ college, inCompare, onToggleCompare }: { college: EngineeringCollege; inCompare: boolean; onToggleCompare(): void }) {
   const pkg = college['Average Package(LPA)'];
   return (
@@ -43,8 +48,15 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
           <dd className="font-medium text-slate-900">{pkg === 'NA' ? 'NA' : `${pkg} LPA`}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Fee per year</dt>
-          <dd className="font-medium text-slate-900">{college['Institute Fee (INR)'] === 'NA' ? 'NA' : `₹${college['Institute Fee (INR)']}`}</dd>
+          <dt className="text-slate-600">Tuition per year</dt>
+          <dd className="font-medium text-slate-900">
+            {college['Institute Fee (INR)'] === 'NA' ? 'NA' : `₹${college['Institute Fee (INR)']}`}
+            {college['Institute Fee (INR)'] === 'NA' ? null : <span className="text-xs font-normal text-slate-600">{tuitionNote(college)}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">NIRF rank</dt>
+          <dd className="font-medium text-slate-900">{college.nirfRank === null ? 'NA' : `${college.nirfRank} (NIRF ${college.nirfRankYear})`}</dd>
         </div>
       </dl>
       <p className="mt-3 text-xs text-slate-600">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
 import { branchGroups, engineeringCategories, rankMessages } from '@rankwise/contract/engineering';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
@@ -28,6 +28,8 @@ export const engineeringFormSchema = z
   .object({
     examType: z.enum(['MAINS', 'IIT', 'CSAB'], { error: 'Exam type is required' }),
     seatType: z.string(),
+    /** CSAB's own, optional category ('' = OPEN): docs/decisions/0010-csab-category.md. */
+    csabSeatType: z.string(),
     rank: rankText,
     crlRank: z.string().trim().regex(/^\d*$/, rankMessages.invalid),
     gender: z.enum(['Male', 'Female']),
@@ -43,6 +45,19 @@ export type EngineeringFormValues = z.infer<typeof engineeringFormSchema>;
 
 const pending = pendingForm<EngineeringFormValues>('Engineering');
 
+const emptyForm: DefaultValues<EngineeringFormValues> = {
+  seatType: '',
+  csabSeatType: '',
+  rank: '',
+  crlRank: '',
+  gender: 'Male',
+  homeState: '',
+  branch: [],
+  sportsFacility: 'Yes',
+  hostelFacility: 'Yes',
+  messFacility: 'Yes',
+};
+
 const examOptions = [
   { value: 'MAINS', label: 'JEE Mains' },
   { value: 'IIT', label: 'JEE Advanced' },
@@ -55,20 +70,12 @@ export function EngineeringForm() {
   const openModal = useModal((s) => s.open);
   const { register, handleSubmit, control, formState, clearErrors } = useForm<EngineeringFormValues>({
     resolver: zodResolver(engineeringFormSchema),
-    defaultValues: pending.read() ?? {
-      examType: undefined,
-      seatType: '',
-      rank: '',
-      crlRank: '',
-      gender: 'Male',
-      homeState: '',
-      branch: [],
-      sportsFacility: 'Yes',
-      hostelFacility: 'Yes',
-      messFacility: 'Yes',
-    },
+    // What was typed before signing in (saved values from before a field existed get its default).
+    defaultValues: { ...emptyForm, ...pending.read() },
   });
-  const [examType, seatType, branch] = useWatch({ control, name: ['examType', 'seatType', 'branch'] });
+  const [examType, josaaSeatType, csabSeatType, branch] = useWatch({ control, name: ['examType', 'seatType', 'csabSeatType', 'branch'] });
+  // The category that applies: JoSAA's (required) or CSAB's (optional, OPEN when not chosen).
+  const seatType = examType === 'CSAB' ? csabSeatType : josaaSeatType;
   const e = formState.errors;
 
   const onSubmit = handleSubmit((v) => {
@@ -77,11 +84,12 @@ export function EngineeringForm() {
       openModal('login');
       return;
     }
+    const category = v.examType === 'CSAB' ? v.csabSeatType : v.seatType;
     const params = toSearchParams({
       examType: v.examType === 'MAINS' ? '' : v.examType,
       rank: Number(v.rank),
-      crlRank: v.crlRank && v.seatType !== 'OPEN' && v.examType !== 'CSAB' ? Number(v.crlRank) : undefined,
-      seatType: v.examType === 'CSAB' ? undefined : (v.seatType as (typeof engineeringCategories)[number]),
+      crlRank: v.crlRank && category && category !== 'OPEN' ? Number(v.crlRank) : undefined,
+      seatType: category ? (category as (typeof engineeringCategories)[number]) : undefined,
       gender: v.gender,
       homeState: v.homeState as (typeof homeStates)[number],
       branch: v.branch as never,
@@ -93,7 +101,7 @@ export function EngineeringForm() {
   });
 
   const clearOnEdit = (name: keyof EngineeringFormValues) => ({ onChange: () => clearErrors(name) });
-  const reserved = examType !== 'CSAB' && seatType !== '' && seatType !== 'OPEN';
+  const reserved = seatType !== '' && seatType !== 'OPEN';
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Engineering preferences" className="grid gap-5">
@@ -126,8 +134,16 @@ export function EngineeringForm() {
               </select>
             )}
           </FormField>
-        ) : null}
-        <FormField label={examType === 'CSAB' || seatType === 'OPEN' || seatType === '' ? 'General Rank' : 'Category Rank'} error={e.rank?.message}>
+        ) : (
+          <FormField label="Category (optional)" hint="CSAB does not require it; choose yours to see your category's seats">
+            {(a) => (
+              <select {...a} {...register('csabSeatType')} className={inputStyles}>
+                <PlaceholderOptions placeholder="OPEN (default)" values={engineeringCategories} />
+              </select>
+            )}
+          </FormField>
+        )}
+        <FormField label={seatType === 'OPEN' || seatType === '' ? 'General Rank' : 'Category Rank'} error={e.rank?.message}>
           {(a) => <input {...a} {...register('rank', clearOnEdit('rank'))} inputMode="numeric" autoComplete="off" className={inputStyles} />}
         </FormField>
         {reserved ? (
@@ -186,6 +202,7 @@ export function EngineeringForm() {
             )}
           </FormField>
         ))}
+        <p className="text-sm text-slate-600 sm:col-span-3">Facility data is not yet available: these answers do not change the results.</p>
       </div>
 
       <Button type="submit" className="justify-self-start">
