@@ -22,6 +22,7 @@ import { databaseKinds } from './helpers/test-database.ts';
  *   'mcc-<code>' (the DNB twin for DNB-quota allotments of a two-entry alias), else 'x-' and 12
  *   hex digits of the SHA-1 of the (alias-merged) key;
  * - state: the state named last in the allotment addresses (majority), else in the MCC address;
+ *   but the fee file's state when the PIN's GeoNames state is the same and the address names it;
  * - fee: one figure from 1,000 to 1,00,00,000 in the fee file's "Annual Fee (INR)", else 'NA';
  * - reference: NEET PG 2024, rounds R1-R3 (R4/R5 are stray-vacancy rounds);
  * - a seat = institute × course × quota × seat category; closing = highest AIR allotted in those
@@ -140,8 +141,16 @@ function institutesOf(raw: Raw[]) {
     if (!votes.has(id)) votes.set(id, new Map());
     if (st) votes.get(id)!.set(st, (votes.get(id)!.get(st) ?? 0) + 1);
   }
+  const pinState = new Map(csv('geo/mcc_neetpg_institute_locations.csv').map((g) => [g['MCC Institute Code'], lastState(g.geonames_state)]));
+  const rawOf = new Map<string, string[]>();
+  for (const r of raw) rawOf.set(idOf(r.inst, r.quota), [...(rawOf.get(idOf(r.inst, r.quota)) ?? []), r.inst]);
   const stateOf = (id: string) => {
     const v = [...votes.get(id)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    if (v.length && id.startsWith('mcc-')) {
+      const fee = lastState(byCode.get(id.slice(4))!['Location/State']);
+      const letters = (x: string) => x.toUpperCase().replace(/[^A-Z]/g, '');
+      if (fee && fee !== v[0][0] && fee === pinState.get(id.slice(4)) && rawOf.get(id)!.some((r) => letters(r).includes(letters(fee)))) return fee;
+    }
     if (v.length) return v[0][0];
     return id.startsWith('mcc-') ? lastState(byCode.get(id.slice(4))!['Institute Full Name/Address (MCC list)']) : null;
   };

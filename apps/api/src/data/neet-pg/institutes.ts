@@ -107,6 +107,9 @@ function majority(votes: Map<string, number>): string | null {
  * with the allotment file's own state column; else the state of the MCC PIN code (GeoNames). The
  * fee file's state column alone is never used: it holds road names for some institutes ('Ruby Eye
  * Hospital, ... GOVINDA BIHAR, ...' → 'Bihar').
+ * One correction: when the fee file's state and the PIN code's state agree with each other, the
+ * address names that state too, and only a stale state ends the address, the two agreeing sources
+ * win ('... HYDERABAD PIN 500029 TELANGANA STATE, ANDHRA PRADESH' is in Telangana).
  */
 export function instituteState(spellings: Spellings, fee: FeeEntry | null, pinState: string | null = null): string | null {
   const votes = new Map<string, number>();
@@ -115,7 +118,13 @@ export function instituteState(spellings: Spellings, fee: FeeEntry | null, pinSt
     if (st) votes.set(st, (votes.get(st) ?? 0) + s.count);
   }
   const fromAllotments = majority(votes);
-  if (fromAllotments) return fromAllotments;
+  if (fromAllotments) {
+    const feeState = fee ? canonicalState(fee['Location/State']) : null;
+    const letters = (x: string) => x.toUpperCase().replace(/[^A-Z]/g, '');
+    const named = (st: string) => [...spellings.keys()].some((raw) => letters(raw).includes(letters(st)));
+    if (feeState && feeState !== fromAllotments && feeState === pinState && named(feeState)) return feeState;
+    return fromAllotments;
+  }
   if (fee) {
     const fromMcc = stateFromAddress(fee['Institute Full Name/Address (MCC list)'] ?? '');
     if (fromMcc) return fromMcc;

@@ -68,6 +68,17 @@ describe('NEET PG data rules', () => {
     const agree = new Map([['SOME HOSPITAL, SOMEWHERE', { count: 1, states: new Map([['Kerala', 1]]) }]]);
     expect(instituteState(agree, { 'Location/State': 'Kerala', 'Institute Full Name/Address (MCC list)': 'Some Hospital' })).toBe('Kerala');
     expect(instituteState(agree, { 'Location/State': 'Goa', 'Institute Full Name/Address (MCC list)': 'Some Hospital' })).toBeNull();
+    // A stale state at the end of an address loses to the fee file and the PIN agreeing on a state the address also names.
+    const lions = new Map([
+      [
+        'LIONS CLUB SADHU RAM EYE HOSPITAL,,1-2-8, GAGANMAHAL ROAD DOMALGUDA HYDERABAD PIN 500029 TELANGANA STATE, ANDHRA PRADESH, 500029',
+        { count: 4, states: new Map() },
+      ],
+    ]);
+    const lionsFee = { 'Location/State': 'Telangana', 'Institute Full Name/Address (MCC list)': '' };
+    expect(instituteState(lions, lionsFee, 'Telangana')).toBe('Telangana');
+    expect(instituteState(lions, lionsFee, null)).toBe('Andhra Pradesh');
+    expect(instituteState(spellings, { 'Location/State': 'Bihar', 'Institute Full Name/Address (MCC list)': '' }, 'Odisha')).toBe('Odisha');
   });
 
   it('shows the institute name, not the address, with acronyms kept', () => {
