@@ -39,9 +39,11 @@ const NA = z.literal('NA');
 
 export const medicalCollegeSchema = z.object({
   id: z.string(),
+  /** The institute's clean display name (not MCC's raw upper-case "name, address" string, which search still matches). */
   'Allotted Institute': z.string(),
   collegeName: z.string(),
   Location: z.union([z.string(), NA]),
+  /** The state named by the institute's allotment address (docs/decisions/0005), as the form's home states spell it. */
   State: z.union([z.string(), NA]),
   Course: z.string(),
   'Allotted Quota': z.string(),

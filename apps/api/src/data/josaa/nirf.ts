@@ -46,7 +46,8 @@ export function batchOfEdition(edition: number): string {
 export function scorecardRejection(r: Record<string, string>): string | null {
   const m = NIRF_REPORT.exec(r.source_link?.trim() ?? '');
   if (!m) return 'source is not a NIRF data report on nirfindia.org';
-  if (!r.nirf_institute_id?.trim() || m[2].toUpperCase() !== r.nirf_institute_id.trim().toUpperCase()) return 'source names another institute';
+  if (!r.nirf_institute_id?.trim()) return 'row has no NIRF id to check its source against';
+  if (m[2].toUpperCase() !== r.nirf_institute_id.trim().toUpperCase()) return 'source names another institute';
   return null;
 }
 

@@ -170,7 +170,7 @@ const CITY_STATES = new Set(['DELHI', 'NEW DELHI', 'CHANDIGARH', 'PUDUCHERRY', '
 /** A part that only names a state (possibly cut short, 'Uttar Pr'), a PIN, 'India' or an e-mail address. */
 function isNoise(part: string): boolean {
   const p = part.replace(/[-\s]*\d{3}\s?\d{3}$/, '').trim();
-  if (!p || /^[\d\s./-]*$/.test(p) || /@/.test(p) || /^india$/i.test(p)) return true;
+  if (!p || /^[\d\s./-]*$/.test(p) || /@/.test(p) || /^india$/i.test(p) || p.replace(/[^A-Za-z]/g, '').length < 2) return true;
   if (
     CITY_STATES.has(
       p
@@ -217,7 +217,7 @@ export function displayName(name: string, full?: string): string {
   const cut = parts.findIndex((p, i) => i > 0 && ADDRESS_PART.test(p) && !/^\(/.test(p));
   if (cut > 0) parts = parts.slice(0, cut);
   parts = parts.filter((p, i) => i === 0 || !/^\(?\s*a unit of\b/i.test(p));
-  let out = parts.join(', ');
+  let out = parts.join(', ').replace(/\s*\(\s*a unit of\b[^)]*\)/gi, '');
   // A parenthesis the 100-character cut left open.
   const open = out.lastIndexOf('(');
   if (open > 0 && out.indexOf(')', open) < 0) out = out.slice(0, open);

@@ -92,6 +92,11 @@ describe('NEET PG data rules', () => {
     expect(displayName('TIBRA EYE HOSPITAL AND RETINA CENTRE,Rajasthan')).toBe('Tibra Eye Hospital and Retina Centre');
     expect(displayName('Nizam`s Institute of Medical Sciences,')).toBe("Nizam's Institute of Medical Sciences");
     expect(displayName('Zydus Hospital, Near Sola Bridge,')).toBe('Zydus Hospital');
+    expect(displayName('Prashanthi Hospital, #')).toBe('Prashanthi Hospital');
+    expect(displayName('ANKURA HOSPITAL FOR WOMEN AND CHILDREN(A UNIT OF ANKURA TIRUPATI HOSPITALS PVT LTD), Andhra Pradesh')).toBe(
+      'Ankura Hospital for Women and Children',
+    );
+    expect(displayName('Vardhman Mahavir Medical College, , New Delhi')).toBe('Vardhman Mahavir Medical College, New Delhi');
     expect(titleCase('K.A.P.VISWANATHAM GOVERNMENT MEDICAL COLLEGE')).toBe('K.A.P.Viswanatham Government Medical College');
   });
 

@@ -11,11 +11,11 @@ export const faqs = [
   },
   {
     q: 'How do the rankings and results work?',
-    a: 'By default results are sorted by closing rank: the most competitive programs your rank reaches come first. You can also sort by package, fees, program or college name. NIRF ranks are shown as published for that year.',
+    a: 'By default results are sorted by closing rank: the most competitive programs your rank reaches come first. You can also sort by package, fees (IIT and NIT tuition), program or college name. NIRF ranks are shown as published, with the NIRF year beside each.',
   },
   {
     q: 'Which filters can I use?',
-    a: 'Exam, category (including PwD), gender, home state (which decides home-state and other-state quotas), branches, and facilities. Signed-in users can also search by college or program name.',
+    a: 'Exam, category (including PwD, and optionally for CSAB), gender, home state (which decides home-state and other-state quotas), and branches. The form also asks about sports, hostel and mess facilities, but no facility data is available yet, so those answers do not change the results. Signed-in users can also search by college or program name.',
   },
   {
     q: 'What are the benefits of signing up?',
