@@ -39,6 +39,20 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   ctx.progress.tick();
 
+  // Search: the display name, address and state, and the raw MCC spellings (punctuation and spacing
+  // reduced to single spaces, each once, and only when they add words the rest does not have).
+  const words = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const searchTextOf = new Map(
+    data.institutes.map((i) => {
+      const base = [i.name, i.address ?? '', i.state ?? ''].join(' ');
+      const raws = [...new Set(i.rawNames.map(words))].filter((r) => !words(base).includes(r));
+      return [i.id, [base, ...raws].join(' ')];
+    }),
+  );
   const tables = ['medical_reference', 'medical_cutoffs', 'medical_institutes', 'medical_courses'];
   await replaceImport(database, { name: IMPORT_NAME, hash, rows: data.allotmentRows, tables }, async (tx) => {
     await tx.copyRows(
@@ -110,7 +124,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
       ],
       seats.map((s) => {
         const i = byId.get(s.instituteId)!;
-        const search = [i.name, ...i.rawNames, i.address ?? '', i.state ?? '', s.course].join(' ').replace(/\s+/g, ' ').toLowerCase();
+        const search = `${searchTextOf.get(i.id)!} ${s.course}`.replace(/\s+/g, ' ').toLowerCase();
         return [
           s.id,
           i.id,

@@ -89,6 +89,9 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
   const spellingsByKey = new Map<string, Spellings>();
   const agg = new Map<string, MedicalCutoff>();
   const courseNames = new Set<string>();
+  // 111,701 rows name 7,678 spellings: key each spelling once.
+  const keyOf = new Map<string, string>();
+  const stateOf = new Map<string, string | null>();
   for (const r of allotments) {
     const year = Number(r.Year);
     const round = Number(/^R(\d)$/.exec(r.Round)?.[1]);
@@ -108,13 +111,15 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
       throw new Error(`unreadable NEET PG allotment row: ${JSON.stringify(r)}`);
     }
     const raw = r['Allotted Institute'];
-    const key = instituteKey(raw);
+    let key = keyOf.get(raw);
+    if (key === undefined) keyOf.set(raw, (key = instituteKey(raw)));
     let spellings = spellingsByKey.get(key);
     if (!spellings) spellingsByKey.set(key, (spellings = new Map()));
     let s = spellings.get(raw);
     if (!s) spellings.set(raw, (s = { count: 0, states: new Map() }));
     s.count++;
-    const st = canonicalState(r['Location/State']);
+    let st = stateOf.get(r['Location/State']);
+    if (st === undefined) stateOf.set(r['Location/State'], (st = canonicalState(r['Location/State'])));
     if (st) s.states.set(st, (s.states.get(st) ?? 0) + 1);
     courseNames.add(course);
 
