@@ -172,7 +172,7 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
   await expect(form.getByLabel('CRL rank (optional)')).toHaveCount(0);
 
   // CSAB: the category is not required (the spec's field is gone), but offered as optional,
-  // OPEN by default (docs/decisions/0010-csab-category.md).
+  // OPEN by default (docs/decisions/0011-csab-category.md).
   await form.getByLabel('Category', { exact: true }).selectOption('');
   await exam.getByRole('radio', { name: 'CSAB' }).check();
   await expect(form.getByLabel('Category', { exact: true })).toHaveCount(0);

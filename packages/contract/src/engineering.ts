@@ -73,7 +73,7 @@ export const engineeringPreferencesSchema = z
     /** Optional common-rank-list rank of a reserved-category student, to match OPEN seats too (JoSAA and CSAB). */
     crlRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
     examType: z.enum(examTypes, { error: 'Exam type is required' }),
-    /** Required for JEE Main and JEE Advanced; optional for CSAB, where it defaults to OPEN (docs/decisions/0010-csab-category.md). */
+    /** Required for JEE Main and JEE Advanced; optional for CSAB, where it defaults to OPEN (docs/decisions/0011-csab-category.md). */
     seatType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories, { error: 'Category is required' }).optional()),
     gender: z.enum(['Male', 'Female'], { error: 'Gender is required' }),
     homeState: z.enum(homeStates, { error: 'Home state is required' }),

@@ -1,7 +1,7 @@
 import { homeStates, type HomeState } from '@rankwise/contract/reference';
 
 /**
- * Who may take a seat of each quota (JoSAA and CSAB alike; docs/decisions/0008-home-state-quotas.md).
+ * Who may take a seat of each quota (JoSAA and CSAB alike; docs/decisions/0009-home-state-quotas.md).
  *
  * - AI (All India): every candidate.
  * - HS (Home State): candidates whose state of eligibility (where they first passed Class XII) is

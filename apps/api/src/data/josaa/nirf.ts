@@ -52,7 +52,7 @@ export function scorecardRejection(r: Record<string, string>): string | null {
 }
 
 /**
- * NIRF figures per canonical institute (docs/decisions/0009-placements-nirf-fees-facilities.md).
+ * NIRF figures per canonical institute (docs/decisions/0010-placements-nirf-fees-facilities.md).
  * Placements: NIRF 2025's UG 4-year median salary and share placed (batch 2023-24); where that is
  * missing, the IIT/NIT/IIIT scorecard figures read from the institute's own NIRF report of an
  * earlier edition, with that edition's batch. A zero or blank figure is missing, never a value,

@@ -14,7 +14,7 @@ const quotaLabel: Record<string, string> = {
   AP: 'Andhra Pradesh',
 };
 
-/** 'Institute Fee (INR)' is the central IIT/NIT tuition (docs/decisions/0009), never the total fee. */
+/** 'Institute Fee (INR)' is the central IIT/NIT tuition (docs/decisions/0010-placements-nirf-fees-facilities.md), never the total fee. */
 function tuitionNote(c: EngineeringCollege): string {
   return c.tuitionFromYear === null ? '' : ` (${c.instituteType} rate since ${c.tuitionFromYear})`;
 }

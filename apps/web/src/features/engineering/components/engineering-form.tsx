@@ -28,7 +28,7 @@ export const engineeringFormSchema = z
   .object({
     examType: z.enum(['MAINS', 'IIT', 'CSAB'], { error: 'Exam type is required' }),
     seatType: z.string(),
-    /** CSAB's own, optional category ('' = OPEN): docs/decisions/0010-csab-category.md. */
+    /** CSAB's own, optional category ('' = OPEN): docs/decisions/0011-csab-category.md. */
     csabSeatType: z.string(),
     rank: rankText,
     crlRank: z.string().trim().regex(/^\d*$/, rankMessages.invalid),
