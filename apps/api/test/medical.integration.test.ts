@@ -222,9 +222,9 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('imports within a few seconds, and a second run changes nothing', async () => {
+  // Import speed is measured by bench/import.ts (npm run bench:import), not by a timed test.
+  it('imports, and a second run changes nothing', async () => {
     console.log(`medical import on ${kind}: ${(importMs / 1000).toFixed(1)} s`);
-    expect(importMs).toBeLessThan(20_000);
     const again = await importMedical({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
     expect(again.skipped).toBe(true);
   });
