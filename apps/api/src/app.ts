@@ -13,6 +13,7 @@ import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
 import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(medicalRoutes);
       await api.register(counsellorRoutes);
       await api.register(bookingRoutes);
+      await api.register(collegesRoutes);
     },
     { prefix: '/api/v1' },
   );

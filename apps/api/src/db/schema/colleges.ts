@@ -1,0 +1,31 @@
+import { doublePrecision, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per Indian PIN code: the mean position of its GeoNames postal-code rows
+ * (geo/geonames_in_postal_codes.csv, GeoNames, CC BY 4.0). PIN-area accuracy, not an address.
+ */
+export const postalCodes = pgTable('postal_codes', {
+  pinCode: text('pin_code').primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  /** How many GeoNames rows (post offices) were averaged. */
+  places: integer('places').notNull(),
+  /** The district and state most of those rows name (GeoNames spelling). */
+  district: text('district'),
+  state: text('state'),
+});
+
+/** Every NIRF Engineering edition's rank of a JoSAA institute (nirf/nirf_engineering_rankings.csv). */
+export const engineeringNirfRanks = pgTable(
+  'engineering_nirf_ranks',
+  {
+    instituteId: text('institute_id').notNull(),
+    /** The NIRF edition. */
+    year: smallint('year').notNull(),
+    rank: integer('rank').notNull(),
+    score: real('score'),
+    /** The institute's name as NIRF printed it that year. */
+    nameInSource: text('name_in_source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instituteId, t.year] })],
+);

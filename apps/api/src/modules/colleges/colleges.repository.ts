@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export type InstituteRecord = {
+  id: string;
+  name: string;
+  shortName: string;
+  type: 'IIT' | 'NIT' | 'IIIT' | 'GFTI';
+  state: string | null;
+  address: string | null;
+  website: string | null;
+  city: string | null;
+  district: string | null;
+  pinCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  locationMethod: string | null;
+  nirfRank: number | null;
+  nirfRankYear: number | null;
+  medianSalaryLpa: number | null;
+  placementRate: number | null;
+  placementYear: string | null;
+  placementSource: string | null;
+  tuitionInrPerYear: number | null;
+  tuitionFromYear: number | null;
+  tuitionSource: string | null;
+};
+
+/** A program of an institute's latest JoSAA year, with how many seats (quota × seat type × pool) it had. */
+export type ProgramRecord = { instituteId: string; year: number; programName: string; branchGroup: string; seats: number; quotas: string[] };
+
+export type SeatKey = { instituteId: string; programName: string; quota: string; seatType: string; gender: string };
+
+export type RankRecord = {
+  counselling: 'JoSAA' | 'CSAB';
+  year: number;
+  round: number;
+  openingRank: number;
+  closingRank: number;
+  openingPreparatory: boolean;
+  closingPreparatory: boolean;
+};
+
+/** A result's seat and the reference row (year, round, ranks) its card showed. */
+export type ReferenceSeatRecord = SeatKey & RankRecord;
+
+export type SeatOptionRecord = {
+  programName: string;
+  branchGroup: string;
+  quota: string;
+  seatType: string;
+  gender: string;
+  firstYear: number;
+  lastYear: number;
+};
+
+export type PostalCodeRecord = { pinCode: string; latitude: number; longitude: number; district: string | null; state: string | null };
+
+const list = (values: string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Only this module's queries of the college pages; plain objects out. */
+export function createCollegesRepository(db: Db) {
+  return {
+    async listInstituteNames(): Promise<{ id: string; name: string; shortName: string }[]> {
+      return rows(db, sql`select id, name, short_name as "shortName" from engineering_institutes`);
+    },
+
+    async findInstitutes(ids: string[]): Promise<InstituteRecord[]> {
+      if (!ids.length) return [];
+      return rows(
+        db,
+        sql`select id, name, short_name as "shortName", type, state, address, website,
+              null::text as city, null::text as district, null::text as "pinCode",
+              null::float8 as latitude, null::float8 as longitude, null::text as "locationMethod",
+              nirf_rank as "nirfRank", nirf_rank_year as "nirfRankYear", median_salary_lpa as "medianSalaryLpa",
+              placement_rate as "placementRate", placement_year as "placementYear", placement_source as "placementSource",
+              null::int as "tuitionInrPerYear", null::int as "tuitionFromYear", null::text as "tuitionSource"
+            from engineering_institutes where id in (${list(ids)})`,
+      );
+    },
+
+    /** Each institute's programs in its latest JoSAA year. */
+    async latestPrograms(ids: string[]): Promise<ProgramRecord[]> {
+      if (!ids.length) return [];
+      return rows(
+        db,
+        sql`with latest as (
+              select i.id as institute_id,
+                (select max(year) from engineering_cutoffs c where c.institute_id = i.id and c.counselling = 'JoSAA') as year
+              from (values ${sql.join(
+                ids.map((id) => sql`(${id})`),
+                sql`, `,
+              )}) as i(id)
+            )
+            select c.institute_id as "instituteId", c.year::int as year, c.program_name as "programName", c.branch_group as "branchGroup",
+              count(distinct (c.quota, c.seat_type, c.gender))::int as seats, array_agg(distinct c.quota) as quotas
+            from latest l join engineering_cutoffs c on c.institute_id = l.institute_id and c.year = l.year and c.counselling = 'JoSAA'
+            group by c.institute_id, c.year, c.program_name, c.branch_group
+            order by c.institute_id, c.program_name collate "C"`,
+      );
+    },
+
+    async nirfRanks(ids: string[]): Promise<{ instituteId: string; year: number; rank: number }[]> {
+      if (!ids.length) return [];
+      return rows(
+        db,
+        sql`select institute_id as "instituteId", year::int as year, rank from engineering_nirf_ranks where institute_id in (${list(ids)}) order by institute_id, year`,
+      );
+    },
+
+    /** Every published opening and closing rank of one seat, oldest first (JoSAA before CSAB within a year). */
+    async seatHistory(k: SeatKey): Promise<RankRecord[]> {
+      return rows(
+        db,
+        sql`select counselling, year::int as year, round::int as round, opening_rank as "openingRank", closing_rank as "closingRank",
+              false as "openingPreparatory", false as "closingPreparatory"
+            from engineering_cutoffs
+            where institute_id = ${k.instituteId} and program_name = ${k.programName} and quota = ${k.quota} and seat_type = ${k.seatType} and gender = ${k.gender}
+            order by year, case counselling when 'JoSAA' then 0 else 1 end, round`,
+      );
+    },
+
+    /** Every seat an institute has had, with its first and last year. */
+    async seatOptions(instituteId: string): Promise<SeatOptionRecord[]> {
+      return rows(
+        db,
+        sql`select program_name as "programName", min(branch_group) as "branchGroup", quota, seat_type as "seatType", gender,
+              min(year)::int as "firstYear", max(year)::int as "lastYear"
+            from engineering_cutoffs where institute_id = ${instituteId}
+            group by program_name, quota, seat_type, gender
+            order by program_name collate "C", quota collate "C", seat_type collate "C", gender collate "C"`,
+      );
+    },
+
+    /** The seat a result id (engineering_reference.id) stands for, with the closing rank its card showed, if it still exists. */
+    async findReferenceSeat(id: string): Promise<ReferenceSeatRecord | null> {
+      const [r] = await rows<ReferenceSeatRecord>(
+        db,
+        sql`select institute_id as "instituteId", program_name as "programName", quota, seat_type as "seatType", gender,
+              basis as counselling, year::int as year, round::int as round, opening_rank as "openingRank", closing_rank as "closingRank",
+              false as "openingPreparatory", false as "closingPreparatory"
+            from engineering_reference where id = ${id} limit 1`,
+      );
+      return r ?? null;
+    },
+
+    async findPostalCode(pinCode: string): Promise<PostalCodeRecord | null> {
+      const [r] = await rows<PostalCodeRecord>(
+        db,
+        sql`select pin_code as "pinCode", latitude, longitude, district, state from postal_codes where pin_code = ${pinCode}`,
+      );
+      return r ?? null;
+    },
+  };
+}
+export type CollegesRepository = ReturnType<typeof createCollegesRepository>;
