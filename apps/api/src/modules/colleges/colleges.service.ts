@@ -1,3 +1,4 @@
+import type { compareRequestSchema, aboutCollegeRequestSchema } from '@rankwise/contract/colleges';
 import {
   COLLEGE_INFO_ERROR,
   COMPARED_MESSAGE,
@@ -12,8 +13,6 @@ import {
   type RankRow,
   type ProgramSeats,
   type SeatsResponse,
-  compareRequestSchema,
-  aboutCollegeRequestSchema,
 } from '@rankwise/contract/colleges';
 import { branchGroups } from '@rankwise/contract/engineering';
 import type { z } from 'zod';
