@@ -129,6 +129,16 @@ export const compareItemSchema = z.object({
 });
 export type CompareItem = z.infer<typeof compareItemSchema>;
 
+const PIN_MESSAGE = 'PIN code must be 6 digits';
+
+/** The compare screen's PIN code box: empty (distances from the state capital) or a 6-digit PIN code. */
+export const pinCodeFormSchema = z.object({
+  pinCode: z
+    .string()
+    .trim()
+    .regex(/^([1-9]\d{5})?$/, PIN_MESSAGE),
+});
+
 export const compareRequestSchema = z.object({
   data: z.array(compareItemSchema, { error: 'data must be a list of colleges' }).min(1, 'Select at least one college').max(MAX_COMPARE, COMPARE_LIMIT_MESSAGE),
   /** Distances are from this state's capital, unless a PIN code is given. */
@@ -138,7 +148,7 @@ export const compareRequestSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits')
+      .regex(/^[1-9]\d{5}$/, PIN_MESSAGE)
       .optional(),
   ),
   category: categorySchema,

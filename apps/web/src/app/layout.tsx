@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
+import { useTrackNavigation } from '@/lib/navigation.ts';
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
 import { Modals } from './modals.tsx';
@@ -10,6 +11,7 @@ import { UpdateNotice } from './update-notice.tsx';
 /** Navigation, page, footer, modal registry, toasts and the app-wide watchers around every route. */
 export function Layout() {
   const location = useLocation();
+  useTrackNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <a

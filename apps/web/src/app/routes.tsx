@@ -1,6 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { AboutCollegePage } from '@/features/colleges/components/about-college-page.tsx';
-import { ComparePage } from '@/features/compare/components/compare-page.tsx';
 import { ContactPage } from '@/features/contact/components/contact-page.tsx';
 import { AdminApplicationsPage } from '@/features/counsellors/components/admin-applications-page.tsx';
 import { ConnectStudentsPage } from '@/features/counsellors/components/connect-students-page.tsx';
@@ -49,21 +47,32 @@ export const router = createBrowserRouter([
       // Visitors get the limited view of the results pages (DECISIONS.md), so no guard here.
       { path: 'colleges', element: <CollegesPage /> },
       { path: 'medical-colleges', element: <MedicalCollegesPage /> },
+      // Loaded when first visited: their code (the history chart included) is not in the landing page's bundle.
       {
         path: 'compare',
-        element: (
-          <ProtectedRoute>
-            <ComparePage />
-          </ProtectedRoute>
-        ),
+        lazy: async () => {
+          const { ComparePage } = await import('@/features/compare/components/compare-page.tsx');
+          return {
+            element: (
+              <ProtectedRoute>
+                <ComparePage />
+              </ProtectedRoute>
+            ),
+          };
+        },
       },
       {
         path: 'about-college',
-        element: (
-          <ProtectedRoute>
-            <AboutCollegePage />
-          </ProtectedRoute>
-        ),
+        lazy: async () => {
+          const { AboutCollegePage } = await import('@/features/colleges/components/about-college-page.tsx');
+          return {
+            element: (
+              <ProtectedRoute>
+                <AboutCollegePage />
+              </ProtectedRoute>
+            ),
+          };
+        },
       },
       {
         path: 'connect-students',

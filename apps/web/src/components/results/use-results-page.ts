@@ -1,8 +1,9 @@
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
-import { useEffect, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client.ts';
+import { cameBackByHistory } from '@/lib/navigation.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
@@ -41,7 +42,8 @@ export function useResultsErrorHandler(error: Error | null, loadErrorMessage: st
 /**
  * What both results pages share: preferences, sort and search read from the URL (search and sort
  * live beside the preferences; an empty value removes the key), the session, the comparison list
- * cleared on opening (spec §4) and the no-preferences redirect. `parse` must be a stable function;
+ * cleared on opening afresh (spec §4; kept when the student comes back with the browser's Back
+ * button) and the no-preferences redirect. `parse` must be a stable function;
  * the first sort option is the default.
  */
 export function useResultsPage<P, S extends string>(parse: (params: URLSearchParams) => P | null, sortOptions: readonly { value: S }[]) {
@@ -55,7 +57,13 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
   const sortBy = sortOptions.find((o) => o.value === params.get('sortBy'))?.value ?? defaultSort;
   const search = params.get('q') ?? '';
 
-  useEffect(() => clearCompare(), [clearCompare]);
+  // How this page was reached, fixed at mount (sorting and searching later replace the URL).
+  const navigationType = useNavigationType();
+  const { key } = useLocation();
+  const [arrival] = useState({ type: navigationType, key });
+  useEffect(() => {
+    if (!cameBackByHistory(arrival.type, arrival.key)) clearCompare();
+  }, [clearCompare, arrival]);
   useNoPreferencesRedirect(prefs !== null);
 
   const setParam = (key: string, value: string) => {

@@ -1,28 +1,56 @@
+import { MAX_COMPARE, type CompareItem, type FamilyIncomeBand } from '@rankwise/contract/colleges';
+import type { EngineeringCategory } from '@rankwise/contract/engineering';
+import type { HomeState } from '@rankwise/contract/reference';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
-export const MAX_COMPARE = 3;
-
-export type CompareItem = { id: string; collegeName: string; programName?: string };
+/** What the compare screen measures from: the student's home state (or a PIN code), category and family income. */
+export type CompareStudent = {
+  homeState?: HomeState;
+  category?: EngineeringCategory;
+  pinCode?: string;
+  familyIncome?: FamilyIncomeBand;
+  /** The results page the colleges were chosen on (its query string), for Browse Colleges. */
+  resultsSearch?: string;
+};
 
 /** Spec §4 comparison list: 0 to 3 colleges. */
 type CompareState = {
   colleges: CompareItem[];
+  student: CompareStudent;
   /** Adds or removes; returns 'full' when a fourth would be added. */
-  toggle(item: CompareItem): 'added' | 'removed' | 'full';
+  toggle(item: CompareItem, student?: CompareStudent): 'added' | 'removed' | 'full';
+  setStudent(patch: Partial<CompareStudent>): void;
   clear(): void;
 };
 
-export const useCompare = create<CompareState>((set, get) => ({
-  colleges: [],
-  toggle(item) {
-    const { colleges } = get();
-    if (colleges.some((c) => c.id === item.id)) {
-      set({ colleges: colleges.filter((c) => c.id !== item.id) });
-      return 'removed';
-    }
-    if (colleges.length >= MAX_COMPARE) return 'full';
-    set({ colleges: [...colleges, item] });
-    return 'added';
-  },
-  clear: () => set({ colleges: [] }),
-}));
+/**
+ * Kept in session storage, so the list survives a reload of /compare (and of any page) in this tab,
+ * and is gone with the tab. The results pages clear it when they open afresh (spec §4).
+ */
+export const useCompare = create<CompareState>()(
+  persist(
+    (set, get) => ({
+      colleges: [],
+      student: {},
+      toggle(item, student) {
+        const { colleges } = get();
+        if (colleges.some((c) => c.id === item.id)) {
+          set({ colleges: colleges.filter((c) => c.id !== item.id) });
+          return 'removed';
+        }
+        if (colleges.length >= MAX_COMPARE) return 'full';
+        set({ colleges: [...colleges, item], ...(student ? { student: { ...get().student, ...student } } : {}) });
+        return 'added';
+      },
+      setStudent: (patch) => set({ student: { ...get().student, ...patch } }),
+      clear: () => set({ colleges: [] }),
+    }),
+    {
+      name: 'rankwise.compare',
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (s) => ({ colleges: s.colleges, student: s.student }),
+    },
+  ),
+);

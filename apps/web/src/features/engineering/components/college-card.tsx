@@ -2,17 +2,7 @@ import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
-
-const poolLabel = (g: string) => (g.startsWith('Female') ? 'Female-only' : 'Gender-neutral');
-const quotaLabel: Record<string, string> = {
-  AI: 'All India',
-  HS: 'Home state',
-  OS: 'Other state',
-  GO: 'Goa',
-  JK: 'Jammu & Kashmir',
-  LA: 'Ladakh',
-  AP: 'Andhra Pradesh',
-};
+import { aboutCollegeUrl, connectStudentsUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
 
 /** 'Institute Fee (INR)' is the central IIT/NIT tuition (docs/decisions/0010-placements-nirf-fees-facilities.md), never the total fee. */
 function tuitionNote(c: EngineeringCollege): string {
@@ -27,7 +17,17 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
         <CollegeAvatar name={college['Institute Name']} imageUrl={college.imageUrl} />
         <div className="min-w-0">
           <h3 id={`c-${college.id}`} className="font-semibold leading-snug text-slate-900">
-            {college['Institute Name']}
+            <Link
+              to={aboutCollegeUrl(college['Institute Name'], {
+                programName: college['Academic Program Name'],
+                quota: college.quota,
+                seatType: college.seatType,
+                gender: college.gender,
+              })}
+              className="hover:text-brand-700 hover:underline"
+            >
+              {college['Institute Name']}
+            </Link>
           </h3>
           <p className="mt-1 text-sm text-slate-700">{college['Academic Program Name']}</p>
         </div>
@@ -40,7 +40,7 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
         <div>
           <dt className="text-slate-600">Quota · pool</dt>
           <dd className="font-medium text-slate-900">
-            {quotaLabel[college.quota] ?? college.quota} · {poolLabel(college.gender)}
+            {quotaLabels[college.quota] ?? college.quota} · {poolLabel(college.gender)}
           </dd>
         </div>
         <div>
@@ -64,7 +64,7 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
         {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
       </p>
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
-        <Link to={`/connect-students?collegeName=${encodeURIComponent(college['Institute Name'])}`} className="text-sm font-medium text-brand-700 underline">
+        <Link to={connectStudentsUrl(college['Institute Name'])} className="text-sm font-medium text-brand-700 underline">
           Connect with Students
         </Link>
         <button

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
 import { SearchBox } from '@/components/results/search-box.tsx';
@@ -34,7 +35,18 @@ export function CollegesPage() {
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
     if (c.id.startsWith('clg-')) return;
-    if (toggle({ id: c.id, collegeName: c['Institute Name'], programName: c['Academic Program Name'] }) === 'full') openModal('collegesAlert');
+    const item = {
+      id: c.id,
+      collegeName: c['Institute Name'],
+      instituteId: c.instituteId,
+      programName: c['Academic Program Name'],
+      quota: c.quota,
+      seatType: c.seatType,
+      gender: c.gender,
+    };
+    // The compare screen measures distance and tuition for the student these results are for.
+    const student = { homeState: prefs?.homeState, category: prefs?.seatType, resultsSearch: window.location.search };
+    if (toggle(item, student) === 'full') openModal('collegesAlert');
   };
 
   return (
@@ -72,6 +84,7 @@ export function CollegesPage() {
           }
         />
       </div>
+      <CompareBar />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
 import { SearchBox } from '@/components/results/search-box.tsx';
@@ -75,6 +76,7 @@ export function MedicalCollegesPage() {
           }
         />
       </div>
+      <CompareBar />
     </main>
   );
 }
