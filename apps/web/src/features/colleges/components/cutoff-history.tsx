@@ -114,6 +114,8 @@ export function CutoffHistory({ instituteId, want, onChange }: { instituteId: st
 function HistoryTable({ rows, seat }: { rows: RankRow[]; seat: SeatRef }) {
   const hasPrep = rows.some((r) => r.openingRank.endsWith('P') || r.closingRank.endsWith('P'));
   return (
+    // A scrolling region without links or buttons must take focus itself to be scrolled by keyboard (WCAG 2.1.1).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="max-h-[28rem] overflow-auto rounded-xl border border-slate-200" role="region" aria-labelledby="history-caption" tabIndex={0}>
       <table className="w-full border-collapse text-left text-sm">
         <caption id="history-caption" className="bg-slate-50 p-3 text-left font-medium text-slate-800">

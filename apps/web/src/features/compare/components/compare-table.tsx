@@ -96,7 +96,8 @@ export function CompareTable({ colleges, origin, originNote }: { colleges: Compa
   const toggle = useCompare((s) => s.toggle);
   return (
     <>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+      {/* Scrolls sideways on a phone; the college links in its header make it reachable by keyboard. */}
+      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" role="region" aria-labelledby="compare-caption">
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
           <caption id="compare-caption" className="sr-only">
             Compared colleges, one column each
