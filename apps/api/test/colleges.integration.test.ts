@@ -8,7 +8,7 @@ import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { instituteAliases } from '../src/data/josaa/institute-aliases.ts';
 import { InstituteDirectory } from '../src/data/josaa/institute-directory.ts';
-import { importNirfRanks } from '../src/data/nirf/import-nirf-ranks.ts';
+import { importColleges } from '../src/data/colleges/import-colleges.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 
@@ -73,7 +73,7 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
     const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
     await importEngineering(ctx);
     await importGeo(ctx);
-    await importNirfRanks(ctx);
+    await importColleges(ctx);
     raw = rawJosaa();
   }, 600_000);
   afterAll(() => t?.close());

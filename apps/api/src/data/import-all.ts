@@ -1,12 +1,12 @@
+import { hasCollegeData, importColleges } from './colleges/import-colleges.ts';
 import type { ImportContext, ImportSummary } from './import-context.ts';
 import { hasGeoData, importGeo } from './geo/import-geo.ts';
 import { hasEngineeringData, importEngineering } from './josaa/import-engineering.ts';
-import { hasNirfRanks, importNirfRanks } from './nirf/import-nirf-ranks.ts';
 import { hasMedicalData, importMedical } from './neet-pg/import-medical.ts';
 
 /** Imports every public data set (idempotent: a second run changes nothing). */
 export async function importAll(ctx: ImportContext): Promise<ImportSummary[]> {
-  return [await importEngineering(ctx), await importMedical(ctx), await importGeo(ctx), await importNirfRanks(ctx)];
+  return [await importEngineering(ctx), await importMedical(ctx), await importGeo(ctx), await importColleges(ctx)];
 }
 
 /** First start: import only what the database lacks. */
@@ -15,7 +15,7 @@ export async function importMissing(ctx: ImportContext): Promise<ImportSummary[]
   if (!(await hasEngineeringData(ctx.database))) done.push(await importEngineering(ctx));
   if (!(await hasMedicalData(ctx.database))) done.push(await importMedical(ctx));
   if (!(await hasGeoData(ctx.database))) done.push(await importGeo(ctx));
-  // NIRF ranks are placed on the engineering institutes: again whenever those were imported.
-  if (!(await hasNirfRanks(ctx.database)) || done.some((d) => d.name === 'engineering')) done.push(await importNirfRanks(ctx));
+  // The college pages' tables derive from the engineering import: again whenever it ran.
+  if (!(await hasCollegeData(ctx.database)) || done.some((d) => d.name === 'engineering')) done.push(await importColleges(ctx));
   return done;
 }

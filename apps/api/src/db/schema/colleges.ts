@@ -29,3 +29,20 @@ export const engineeringNirfRanks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.instituteId, t.year] })],
 );
+
+/** Each institute's programs of its latest JoSAA year (derived from engineering_cutoffs at import). */
+export const collegePrograms = pgTable(
+  'college_programs',
+  {
+    instituteId: text('institute_id').notNull(),
+    /** The institute's latest JoSAA year. */
+    year: smallint('year').notNull(),
+    programName: text('program_name').notNull(),
+    branchGroup: text('branch_group').notNull(),
+    /** How many seats (quota × seat type × pool) the program had that year. */
+    seats: integer('seats').notNull(),
+    /** The quota codes it offered that year. */
+    quotas: text('quotas').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instituteId, t.programName] })],
+);

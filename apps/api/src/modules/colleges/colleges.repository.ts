@@ -87,24 +87,14 @@ export function createCollegesRepository(db: Db) {
       );
     },
 
-    /** Each institute's programs in its latest JoSAA year. */
+    /** Each institute's programs in its latest JoSAA year (precomputed at import: data/colleges). */
     async latestPrograms(ids: string[]): Promise<ProgramRecord[]> {
       if (!ids.length) return [];
       return rows(
         db,
-        sql`with latest as (
-              select i.id as institute_id,
-                (select max(year) from engineering_cutoffs c where c.institute_id = i.id and c.counselling = 'JoSAA') as year
-              from (values ${sql.join(
-                ids.map((id) => sql`(${id})`),
-                sql`, `,
-              )}) as i(id)
-            )
-            select c.institute_id as "instituteId", c.year::int as year, c.program_name as "programName", c.branch_group as "branchGroup",
-              count(distinct (c.quota, c.seat_type, c.gender))::int as seats, array_agg(distinct c.quota) as quotas
-            from latest l join engineering_cutoffs c on c.institute_id = l.institute_id and c.year = l.year and c.counselling = 'JoSAA'
-            group by c.institute_id, c.year, c.program_name, c.branch_group
-            order by c.institute_id, c.program_name collate "C"`,
+        sql`select institute_id as "instituteId", year::int as year, program_name as "programName", branch_group as "branchGroup", seats, quotas
+            from college_programs where institute_id in (${list(ids)})
+            order by institute_id, program_name collate "C"`,
       );
     },
 

@@ -7,7 +7,7 @@ import { instituteAliases, nameKey } from '../josaa/institute-aliases.ts';
 import { readCsv } from '../lib/csv.ts';
 import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts';
 
-const IMPORT_NAME = 'nirf-ranks';
+const IMPORT_NAME = 'colleges';
 /** Bump when the importer's output changes for the same inputs. */
 const IMPORTER_VERSION = '1';
 
@@ -15,7 +15,7 @@ export const nirfRankingsFile = (dataDir: string) => path.join(dataDir, 'nirf/ni
 
 export type NirfRank = { instituteId: string; year: number; rank: number; score: number | null; nameInSource: string };
 
-export async function hasNirfRanks(database: Database): Promise<boolean> {
+export async function hasCollegeData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
 }
 
@@ -43,10 +43,25 @@ export function placeRanks(rows: Record<string, string>[], institutes: { id: str
 }
 
 /**
- * Imports every NIRF Engineering edition's rank of the engineering institutes. Runs after the
- * engineering import (it places names on its institutes), and again whenever that import changed.
+ * Each institute's programs of its latest JoSAA year, with how many seats (quota × seat type ×
+ * pool) each had and the quotas offered: what a college page's 'Available Branches' and 'about'
+ * text read, precomputed so that a page is a few indexed reads.
  */
-export async function importNirfRanks(ctx: ImportContext): Promise<ImportSummary> {
+const LATEST_PROGRAMS = `
+  insert into college_programs (institute_id, year, program_name, branch_group, seats, quotas)
+  select c.institute_id, c.year, c.program_name, min(c.branch_group), count(distinct (c.quota, c.seat_type, c.gender)), array_agg(distinct c.quota order by c.quota)
+  from engineering_cutoffs c
+  join (select institute_id, max(year) as year from engineering_cutoffs where counselling = 'JoSAA' group by institute_id) l
+    on l.institute_id = c.institute_id and l.year = c.year
+  where c.counselling = 'JoSAA'
+  group by c.institute_id, c.year, c.program_name`;
+
+/**
+ * The college pages' own tables, derived from the engineering import (so run after it, and again
+ * whenever it changed): every NIRF Engineering edition's rank of each institute, and each
+ * institute's programs of its latest JoSAA year.
+ */
+export async function importColleges(ctx: ImportContext): Promise<ImportSummary> {
   const started = performance.now();
   const { config, database } = ctx;
   const file = nirfRankingsFile(config.DATA_DIR);
@@ -57,12 +72,13 @@ export async function importNirfRanks(ctx: ImportContext): Promise<ImportSummary
 
   const institutes = (await database.db.execute(sql`select id, name from engineering_institutes`)) as unknown as { rows: { id: string; name: string }[] };
   const ranks = placeRanks(await readCsv(file), institutes.rows);
-  await replaceImport(database, { name: IMPORT_NAME, hash, rows: ranks.length, tables: ['engineering_nirf_ranks'] }, async (tx) => {
+  await replaceImport(database, { name: IMPORT_NAME, hash, rows: ranks.length, tables: ['engineering_nirf_ranks', 'college_programs'] }, async (tx) => {
     await tx.copyRows(
       'engineering_nirf_ranks',
       ['institute_id', 'year', 'rank', 'score', 'name_in_source'],
       ranks.map((r) => [r.instituteId, r.year, r.rank, r.score, r.nameInSource]),
     );
+    await tx.query(LATEST_PROGRAMS);
   });
   return { name: IMPORT_NAME, rows: ranks.length, unplaced: [], skipped: false, ms: performance.now() - started };
 }
