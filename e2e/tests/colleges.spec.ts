@@ -100,6 +100,10 @@ test('three programs from results: the Compare (3) bar, their figures side by si
   for (const label of ['Hostel fee', 'Mess fee', 'Sports facility']) expect(table.rows[label]).toEqual(['NA', 'NA', 'NA']);
   const distanceLabel = Object.keys(table.rows).find((k) => k.startsWith('Distance'))!;
   expect(distanceLabel).toBe('Distance from Mumbai, the capital of Maharashtra');
+  // Every institute here has a position (geo/josaa_institute_locations.csv): a distance in km.
+  for (const v of table.rows[distanceLabel]) expect(v).toMatch(/^[\d,]+ km$/);
+  // Tuition is the IIT/NIT central rate where one applies, NA for the others.
+  for (const v of table.rows['Expected fees (tuition)']) expect(v).toMatch(/^(NA|₹[\d,]+ a year.*Tuition only\.)$/);
   await expect(page.getByText(/GeoNames, CC BY 4.0/)).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -101,6 +101,13 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
         r.ranking_category === 'Engineering' && r.type === 'UG [4 Years Program(s)]' && Number(r.median_salary) > 0 ? dir.find(r.institute_name) : null;
       if (inst) nirf2025.set(inst.id, r);
     }
+    // Locations (GeoNames PIN-area or town positions) and the central tuition rates.
+    const located = new Map<string, Record<string, string>>();
+    for (const r of csv('geo/josaa_institute_locations.csv')) {
+      const inst = dir.find(r.institute);
+      if (inst) located.set(inst.id, r);
+    }
+    const tuition = new Map(csv('fees/tuition_policy.csv').map((r) => [r.institute_type, r]));
     const scorecards = new Map<string, Record<string, string>[]>();
     for (const r of csv('nirf/iit_nit_iiit_placement_scorecards.csv')) {
       const inst = dir.find(r.institute_name);
@@ -146,6 +153,31 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       } else expect(d.placementYear).toBeNull();
       expect(d.placementRate).toMatch(/^(NA|\d+(\.\d+)?%)$/);
       if (d.averagePackage === 'NA' && d.placementRate === 'NA') expect(d.placementSource).toBeNull();
+
+      // Position: the institute's own row of the locations file, or none.
+      const loc = located.get(id);
+      if (loc?.latitude && loc.longitude) {
+        expect(d.coordinates, inst.name).toMatchObject({ latitude: Number(loc.latitude), longitude: Number(loc.longitude), source: 'GeoNames, CC BY 4.0' });
+        if (/^\d{6}$/.test(loc.pin_code) && loc.location_method === 'pin_centroid') expect(d.pinCode).toBe(loc.pin_code);
+      } else expect(d.coordinates, inst.name).toBeNull();
+
+      // Tuition: the IIT rate for IITs, the NIT rate for the NITs, NA for everyone else.
+      const policy =
+        inst.type === 'IIT'
+          ? tuition.get('IIT')
+          : inst.type === 'NIT' && inst.name.includes('National Institute of Technology')
+            ? tuition.get('NIT')
+            : undefined;
+      if (policy) {
+        expect(d.tuition, inst.name).toMatchObject({
+          perYearInr: Number(policy.tuition_inr_per_year),
+          fromAdmissionYear: Number(policy.effective_from_admission_year),
+        });
+        expect(d.instituteFee).toBe(Number(policy.tuition_inr_per_year).toLocaleString('en-IN'));
+      } else {
+        expect(d.tuition, inst.name).toBeNull();
+        expect(d.instituteFee).toBe('NA');
+      }
 
       // No data set has these: NA or empty, never a placeholder.
       expect(d).toMatchObject({ highestPackage: 'NA', companies: [], branchWiseAvgPackage: [], sportsFacility: 'NA', hostelFee: 'NA', messFee: 'NA' });
@@ -268,6 +300,30 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
         expect(Math.abs(c.distanceKm! - km(Number(patna.latitude), Number(patna.longitude), c.coordinates.latitude, c.coordinates.longitude))).toBeLessThan(1);
       else expect(c.distanceKm).toBeNull();
   });
+
+  it('gives every located JoSAA institute its great-circle distance from the capital of each home state, within 1 km of the raw positions', async () => {
+    const dir = directory();
+    const cities = new Map(csv('geo/geonames_in_cities1000.csv').map((r) => [r.geonameid, r]));
+    // Capitals as GeoNames ids, written here independently of the service's table.
+    const capitals: Record<string, string> = { Bihar: '1260086', Maharashtra: '1275339', 'Tamil Nadu': '1264527', Delhi: '1261481', Assam: '1272508' };
+    const located = csv('geo/josaa_institute_locations.csv')
+      .filter((r) => r.latitude && r.longitude)
+      .map((r) => ({ id: dir.find(r.institute)?.id, lat: Number(r.latitude), lon: Number(r.longitude) }))
+      .filter((r): r is { id: string; lat: number; lon: number } => !!r.id && raw.some((x) => x.id === r.id));
+    expect(located.length).toBeGreaterThan(120);
+    for (const [state, geonameId] of Object.entries(capitals)) {
+      const c = cities.get(geonameId)!;
+      for (let i = 0; i < located.length; i += 3) {
+        const batch = located.slice(i, i + 3);
+        const body = (await compare({ data: batch.map((b) => ({ id: b.id, collegeName: b.id })), homeState: state })).json() as CompareResponse;
+        expect(body.data.map((d) => d.instituteId)).toEqual(batch.map((b) => b.id));
+        body.data.forEach((d, k) => {
+          const expected = km(Number(c.latitude), Number(c.longitude), batch[k].lat, batch[k].lon);
+          expect(Math.abs(d.distanceKm! - expected), `${state} → ${d.name}`).toBeLessThan(1);
+        });
+      }
+    }
+  }, 300_000);
 
   it('measures from a PIN code the student types (the mean of its GeoNames rows), and says so when GeoNames lacks it', async () => {
     const rows = csv('geo/geonames_in_postal_codes.csv').filter((r) => r.postal_code === '110016');

@@ -49,12 +49,13 @@ export function placeRanks(rows: Record<string, string>[], institutes: { id: str
  */
 const LATEST_PROGRAMS = `
   insert into college_programs (institute_id, year, program_name, branch_group, seats, quotas)
-  select c.institute_id, c.year, c.program_name, min(c.branch_group), count(distinct (c.quota, c.seat_type, c.gender)), array_agg(distinct c.quota order by c.quota)
+  select c.institute_id, c.year, p.name, p.branch_group, count(distinct (c.quota, c.seat_type, c.gender)), array_agg(distinct c.quota order by c.quota)
   from engineering_cutoffs c
+  join engineering_programs p on p.id = c.program_id
   join (select institute_id, max(year) as year from engineering_cutoffs where counselling = 'JoSAA' group by institute_id) l
     on l.institute_id = c.institute_id and l.year = c.year
   where c.counselling = 'JoSAA'
-  group by c.institute_id, c.year, c.program_name`;
+  group by c.institute_id, c.year, p.name, p.branch_group`;
 
 /**
  * The college pages' own tables, derived from the engineering import (so run after it, and again

@@ -78,11 +78,10 @@ export function createCollegesRepository(db: Db) {
       return rows(
         db,
         sql`select id, name, short_name as "shortName", type, state, address, website,
-              null::text as city, null::text as district, null::text as "pinCode",
-              null::float8 as latitude, null::float8 as longitude, null::text as "locationMethod",
+              city, district, pin_code as "pinCode", latitude, longitude, location_method as "locationMethod",
               nirf_rank as "nirfRank", nirf_rank_year as "nirfRankYear", median_salary_lpa as "medianSalaryLpa",
               placement_rate as "placementRate", placement_year as "placementYear", placement_source as "placementSource",
-              null::int as "tuitionInrPerYear", null::int as "tuitionFromYear", null::text as "tuitionSource"
+              tuition_inr_per_year as "tuitionInrPerYear", tuition_from_year::int as "tuitionFromYear", tuition_source as "tuitionSource"
             from engineering_institutes where id in (${list(ids)})`,
       );
     },
@@ -110,11 +109,12 @@ export function createCollegesRepository(db: Db) {
     async seatHistory(k: SeatKey): Promise<RankRecord[]> {
       return rows(
         db,
-        sql`select counselling, year::int as year, round::int as round, opening_rank as "openingRank", closing_rank as "closingRank",
-              false as "openingPreparatory", false as "closingPreparatory"
-            from engineering_cutoffs
-            where institute_id = ${k.instituteId} and program_name = ${k.programName} and quota = ${k.quota} and seat_type = ${k.seatType} and gender = ${k.gender}
-            order by year, case counselling when 'JoSAA' then 0 else 1 end, round`,
+        sql`select c.counselling, c.year::int as year, c.round::int as round, c.opening_rank as "openingRank", c.closing_rank as "closingRank",
+              c.opening_preparatory as "openingPreparatory", c.closing_preparatory as "closingPreparatory"
+            from engineering_cutoffs c
+            where c.institute_id = ${k.instituteId} and c.program_id = (select id from engineering_programs where name = ${k.programName})
+              and c.quota = ${k.quota} and c.seat_type = ${k.seatType} and c.gender = ${k.gender}
+            order by c.year, case c.counselling when 'JoSAA' then 0 else 1 end, c.round`,
       );
     },
 
@@ -122,11 +122,12 @@ export function createCollegesRepository(db: Db) {
     async seatOptions(instituteId: string): Promise<SeatOptionRecord[]> {
       return rows(
         db,
-        sql`select program_name as "programName", min(branch_group) as "branchGroup", quota, seat_type as "seatType", gender,
-              min(year)::int as "firstYear", max(year)::int as "lastYear"
-            from engineering_cutoffs where institute_id = ${instituteId}
-            group by program_name, quota, seat_type, gender
-            order by program_name collate "C", quota collate "C", seat_type collate "C", gender collate "C"`,
+        sql`select p.name as "programName", p.branch_group as "branchGroup", c.quota, c.seat_type as "seatType", c.gender,
+              min(c.year)::int as "firstYear", max(c.year)::int as "lastYear"
+            from engineering_cutoffs c join engineering_programs p on p.id = c.program_id
+            where c.institute_id = ${instituteId}
+            group by p.name, p.branch_group, c.quota, c.seat_type, c.gender
+            order by p.name collate "C", c.quota collate "C", c.seat_type collate "C", c.gender collate "C"`,
       );
     },
 
