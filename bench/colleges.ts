@@ -4,7 +4,7 @@
  * request at a time over loopback HTTP, on a fresh PostgreSQL database (and optionally PGlite);
  * then the web build: the landing page's JavaScript, and whether the college pages' code is in it.
  *
- *   npm run bench:colleges                            # PostgreSQL, 2 passes
+ *   npm run bench:colleges                            # PostgreSQL, 3 passes (2 counted)
  *   npx tsx bench/colleges.ts --engines postgres,pglite --passes 3
  *
  * Options: --engines postgres,pglite  --passes <n> (the first pass warms the caches and is not
@@ -25,7 +25,7 @@ type Engine = 'postgres' | 'pglite';
 const { values } = parseArgs({
   options: {
     engines: { type: 'string', default: 'postgres' },
-    passes: { type: 'string', default: '2' },
+    passes: { type: 'string', default: '3' },
     compares: { type: 'string', default: '200' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     dist: { type: 'string', default: path.resolve(import.meta.dirname, '../apps/web/dist') },

@@ -26,6 +26,9 @@ export type InstituteRecord = {
   tuitionSource: string | null;
 };
 
+/** An institute with its latest programs and every NIRF rank. */
+export type InstituteDetailRecord = InstituteRecord & { programs: ProgramRecord[]; nirfRanks: { year: number; rank: number }[] };
+
 /** A program of an institute's latest JoSAA year, with how many seats (quota × seat type × pool) it had. */
 export type ProgramRecord = { instituteId: string; year: number; programName: string; branchGroup: string; seats: number; quotas: string[] };
 
@@ -73,48 +76,41 @@ export function createCollegesRepository(db: Db) {
       return rows(db, sql`select id, name, short_name as "shortName" from engineering_institutes`);
     },
 
-    async findInstitutes(ids: string[]): Promise<InstituteRecord[]> {
+    /** Each institute with its programs of the latest JoSAA year and its NIRF ranks, in one round trip. */
+    async findDetails(ids: string[]): Promise<InstituteDetailRecord[]> {
       if (!ids.length) return [];
       return rows(
         db,
-        sql`select id, name, short_name as "shortName", type, state, address, website,
-              city, district, pin_code as "pinCode", latitude, longitude, location_method as "locationMethod",
-              nirf_rank as "nirfRank", nirf_rank_year as "nirfRankYear", median_salary_lpa as "medianSalaryLpa",
-              placement_rate as "placementRate", placement_year as "placementYear", placement_source as "placementSource",
-              tuition_inr_per_year as "tuitionInrPerYear", tuition_from_year::int as "tuitionFromYear", tuition_source as "tuitionSource"
-            from engineering_institutes where id in (${list(ids)})`,
+        sql`select i.id, i.name, i.short_name as "shortName", i.type, i.state, i.address, i.website,
+              i.city, i.district, i.pin_code as "pinCode", i.latitude, i.longitude, i.location_method as "locationMethod",
+              i.nirf_rank as "nirfRank", i.nirf_rank_year::int as "nirfRankYear", i.median_salary_lpa as "medianSalaryLpa",
+              i.placement_rate as "placementRate", i.placement_year as "placementYear", i.placement_source as "placementSource",
+              i.tuition_inr_per_year as "tuitionInrPerYear", i.tuition_from_year::int as "tuitionFromYear", i.tuition_source as "tuitionSource",
+              coalesce((select json_agg(json_build_object('instituteId', p.institute_id, 'year', p.year, 'programName', p.program_name,
+                          'branchGroup', p.branch_group, 'seats', p.seats, 'quotas', p.quotas) order by p.program_name collate "C")
+                        from college_programs p where p.institute_id = i.id), '[]') as programs,
+              coalesce((select json_agg(json_build_object('year', n.year, 'rank', n.rank) order by n.year)
+                        from engineering_nirf_ranks n where n.institute_id = i.id), '[]') as "nirfRanks"
+            from engineering_institutes i where i.id in (${list(ids)})`,
       );
     },
 
-    /** Each institute's programs in its latest JoSAA year (precomputed at import: data/colleges). */
-    async latestPrograms(ids: string[]): Promise<ProgramRecord[]> {
-      if (!ids.length) return [];
-      return rows(
-        db,
-        sql`select institute_id as "instituteId", year::int as year, program_name as "programName", branch_group as "branchGroup", seats, quotas
-            from college_programs where institute_id in (${list(ids)})
-            order by institute_id, program_name collate "C"`,
+    /** Every published opening and closing rank of each seat, oldest first (JoSAA before CSAB within a year), by the seat's position in `keys`. */
+    async seatHistories(keys: SeatKey[]): Promise<(RankRecord & { key: number })[]> {
+      if (!keys.length) return [];
+      const values = sql.join(
+        keys.map((k, i) => sql`(${i}::int, ${k.instituteId}, ${k.programName}, ${k.quota}, ${k.seatType}, ${k.gender})`),
+        sql`, `,
       );
-    },
-
-    async nirfRanks(ids: string[]): Promise<{ instituteId: string; year: number; rank: number }[]> {
-      if (!ids.length) return [];
       return rows(
         db,
-        sql`select institute_id as "instituteId", year::int as year, rank from engineering_nirf_ranks where institute_id in (${list(ids)}) order by institute_id, year`,
-      );
-    },
-
-    /** Every published opening and closing rank of one seat, oldest first (JoSAA before CSAB within a year). */
-    async seatHistory(k: SeatKey): Promise<RankRecord[]> {
-      return rows(
-        db,
-        sql`select c.counselling, c.year::int as year, c.round::int as round, c.opening_rank as "openingRank", c.closing_rank as "closingRank",
+        sql`select k.i as key, c.counselling, c.year::int as year, c.round::int as round, c.opening_rank as "openingRank", c.closing_rank as "closingRank",
               c.opening_preparatory as "openingPreparatory", c.closing_preparatory as "closingPreparatory"
-            from engineering_cutoffs c
-            where c.institute_id = ${k.instituteId} and c.program_id = (select id from engineering_programs where name = ${k.programName})
-              and c.quota = ${k.quota} and c.seat_type = ${k.seatType} and c.gender = ${k.gender}
-            order by c.year, case c.counselling when 'JoSAA' then 0 else 1 end, c.round`,
+            from (values ${values}) as k(i, institute_id, program_name, quota, seat_type, gender)
+            join engineering_programs p on p.name = k.program_name
+            join engineering_cutoffs c on c.institute_id = k.institute_id and c.program_id = p.id
+              and c.quota = k.quota and c.seat_type = k.seat_type and c.gender = k.gender
+            order by k.i, c.year, case c.counselling when 'JoSAA' then 0 else 1 end, c.round`,
       );
     },
 
@@ -131,16 +127,16 @@ export function createCollegesRepository(db: Db) {
       );
     },
 
-    /** The seat a result id (engineering_reference.id) stands for, with the closing rank its card showed, if it still exists. */
-    async findReferenceSeat(id: string): Promise<ReferenceSeatRecord | null> {
-      const [r] = await rows<ReferenceSeatRecord>(
+    /** The seats result ids (engineering_reference.id) stand for, with the closing rank each card showed; ids that no longer exist are left out. */
+    async findReferenceSeats(ids: string[]): Promise<(ReferenceSeatRecord & { id: string })[]> {
+      if (!ids.length) return [];
+      return rows(
         db,
-        sql`select institute_id as "instituteId", program_name as "programName", quota, seat_type as "seatType", gender,
+        sql`select id, institute_id as "instituteId", program_name as "programName", quota, seat_type as "seatType", gender,
               basis as counselling, year::int as year, round::int as round, opening_rank as "openingRank", closing_rank as "closingRank",
               false as "openingPreparatory", false as "closingPreparatory"
-            from engineering_reference where id = ${id} limit 1`,
+            from engineering_reference where id in (${list(ids)})`,
       );
-      return r ?? null;
     },
 
     async findPostalCode(pinCode: string): Promise<PostalCodeRecord | null> {

@@ -178,21 +178,8 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
   const directory = createCollegeDirectory(() => repo.listInstituteNames());
 
   async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
-    const unique = [...new Set(ids)];
-    const [institutes, programs, nirf] = await Promise.all([repo.findInstitutes(unique), repo.latestPrograms(unique), repo.nirfRanks(unique)]);
-    const out = new Map<string, CollegeDetail>();
-    for (const i of institutes) {
-      out.set(
-        i.id,
-        toDetail(
-          i,
-          programs.filter((p) => p.instituteId === i.id),
-          nirf.filter((n) => n.instituteId === i.id),
-          student,
-        ),
-      );
-    }
-    return out;
+    const found = await repo.findDetails([...new Set(ids)]);
+    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student)]));
   }
 
   async function requireInstitute(id: string): Promise<string> {
@@ -241,10 +228,11 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
 
     /** Spec §7 POST /college/compare: the colleges in the order sent, with distance, tuition and the compared program. */
     async compare(input: CompareInput): Promise<CompareResponse> {
+      // The result's seat when its id is still a seat; else what the item says about itself.
+      const refs = new Map((await repo.findReferenceSeats(input.data.map((i) => i.id))).map((r) => [r.id, r]));
       const items = await Promise.all(
         input.data.map(async (item) => {
-          // The result's seat when its id is still a seat; else what the item says about itself.
-          const ref = await repo.findReferenceSeat(item.id);
+          const ref = refs.get(item.id) ?? null;
           const instituteId = ref?.instituteId ?? (await directory.resolve(item.instituteId ?? item.collegeName));
           if (!instituteId) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
           const seat: SeatKey | null = ref
@@ -252,18 +240,27 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
             : item.programName && item.quota && item.seatType && item.gender
               ? { instituteId, programName: item.programName, quota: item.quota, seatType: item.seatType, gender: item.gender }
               : null;
-          return { item, instituteId, seat, ref, history: seat ? await repo.seatHistory(seat) : [] };
+          return { item, instituteId, seat, ref };
         }),
       );
-      const [byId, { origin, note }] = await Promise.all([
+      const withSeat = items.filter((i) => i.seat !== null);
+      const [histories, byId, { origin, note }] = await Promise.all([
+        repo.seatHistories(withSeat.map((i) => i.seat!)),
         details(
           items.map((i) => i.instituteId),
           input,
         ),
         originOf(input),
       ]);
-      const data: ComparedCollege[] = items.map(({ item, instituteId, seat, ref, history }) => {
-        const detail = byId.get(instituteId)!;
+      const historyOf = (i: (typeof items)[number]) => {
+        const key = withSeat.indexOf(i);
+        return key === -1 ? [] : histories.filter((h) => h.key === key);
+      };
+      const data: ComparedCollege[] = items.map((entry) => {
+        const { item, instituteId, seat, ref } = entry;
+        const history = historyOf(entry);
+        const detail = byId.get(instituteId);
+        if (!detail) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
         // The closing rank the result card showed; for an entry that is no longer a result, the latest JoSAA round.
         const latest = ref ?? history.filter((r) => r.counselling === 'JoSAA').at(-1) ?? history.at(-1) ?? null;
         return {
@@ -302,7 +299,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
 
     async history(idOrName: string, q: HistoryQuery): Promise<HistoryResponse> {
       const instituteId = await requireInstitute(idOrName);
-      const rows = await repo.seatHistory({ instituteId, ...q });
+      const rows = await repo.seatHistories([{ instituteId, ...q }]);
       return { data: { instituteId, ...q, rows: rows.map(toRankRow) } };
     },
   };
