@@ -168,23 +168,27 @@ test('a college page from a result card opens with that program preselected in t
   await articles.first().getByRole('heading', { level: 3 }).getByRole('link').click();
   await expect(page).toHaveURL(/\/about-college\?collegeName=/);
   await expect(page.getByRole('heading', { level: 1, name: card.name })).toBeVisible();
-  await expect(page.getByLabel('Program')).toHaveValue(card.program);
+  await expect(page.getByLabel('Program', { exact: true })).toHaveValue(card.program);
   const url = new URL(page.url());
   const [quota, seatType, gender] = ['quota', 'seatType', 'gender'].map((k) => url.searchParams.get(k)!);
-  await expect(page.getByLabel('Quota')).toHaveValue(quota);
-  await expect(page.getByLabel('Seat type')).toHaveValue(seatType);
-  await expect(page.getByLabel('Pool')).toHaveValue(gender);
+  await expect(page.getByLabel('Quota', { exact: true })).toHaveValue(quota);
+  await expect(page.getByLabel('Seat type', { exact: true })).toHaveValue(seatType);
+  await expect(page.getByLabel('Pool', { exact: true })).toHaveValue(gender);
 
-  const expected = await query<{ year: number; counselling: string; round: number; opening_rank: number; closing_rank: number }>(
-    `select c.year, c.counselling, c.round, c.opening_rank, c.closing_rank from engineering_cutoffs c join engineering_institutes i on i.id = c.institute_id
-     where i.name = '${card.name.replace(/'/g, "''")}' and c.program_name = '${card.program.replace(/'/g, "''")}' and c.quota = '${quota}'
+  // As published: a preparatory-course rank keeps its 'P'.
+  const expected = await query<{ year: number; counselling: string; round: number; opening: string; closing: string }>(
+    `select c.year, c.counselling, c.round,
+       c.opening_rank || case when c.opening_preparatory then 'P' else '' end as opening,
+       c.closing_rank || case when c.closing_preparatory then 'P' else '' end as closing
+     from engineering_cutoffs c join engineering_institutes i on i.id = c.institute_id join engineering_programs p on p.id = c.program_id
+     where i.name = '${card.name.replace(/'/g, "''")}' and p.name = '${card.program.replace(/'/g, "''")}' and c.quota = '${quota}'
        and c.seat_type = '${seatType}' and c.gender = '${gender}'
      order by c.year, case c.counselling when 'JoSAA' then 0 else 1 end, c.round`,
   );
   expect(expected.length).toBeGreaterThan(0);
   const table = page.getByRole('table', { name: /^Opening and closing ranks of every round/ });
   const shown = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-  expect(shown).toEqual(expected.map((r) => [String(r.year), r.counselling, String(r.round), String(r.opening_rank), String(r.closing_rank)]));
+  expect(shown).toEqual(expected.map((r) => [String(r.year), r.counselling, String(r.round), r.opening, r.closing]));
   await expect(page.getByRole('img', { name: /^Opening and closing ranks by JoSAA round/ })).toBeVisible();
 });
 
