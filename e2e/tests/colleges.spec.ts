@@ -141,10 +141,14 @@ test('a results page opened afresh clears the list; a PIN code moves the distanc
   await page.goto('/');
   await signUpAndSignIn(page);
   const articles = await openResults(page);
-  await articles.nth(0).getByRole('button', { name: 'Add to Compare' }).click();
+  // A college without a NIRF package: spec §2, its Average Package reads 'not disclosed'.
+  const noPackage = (await cards(page)).findIndex((c) => Object.entries(c.facts).some(([k, v]) => k.startsWith('Median package') && v === 'NA'));
+  expect(noPackage).toBeGreaterThanOrEqual(0);
+  await articles.nth(noPackage).getByRole('button', { name: 'Add to Compare' }).click();
   const bar = page.getByRole('complementary', { name: 'Comparison list' });
   await bar.getByRole('link', { name: 'Compare (1)' }).click();
   await expect(page.getByText('Compared successfully')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'not disclosed' })).toBeVisible();
 
   await page.getByLabel('Or your PIN code').fill('12345');
   await page.getByRole('button', { name: 'Use' }).click();
