@@ -11,18 +11,19 @@ const RELOAD_AFTER_MS = 10_000;
  * spelling in the reviewed alias table (renamings, NIRF's spellings), compared by `nameKey` (case,
  * punctuation, HTML entities and 'of/and/the' ignored), as the importers place names.
  *
- * Streams: engineering institutes today. NEET PG institutes can join by passing a second loader
- * whose ids do not collide (their own prefix), without changing the callers.
+ * Streams: each loader lists one stream's colleges (engineering today). NEET PG institutes join by
+ * adding their loader, with ids that cannot collide (their own prefix); callers do not change.
  */
-export function createCollegeDirectory(load: () => Promise<NamedInstitute[]>) {
+export function createCollegeDirectory(loaders: (() => Promise<NamedInstitute[]>)[]) {
   let index: { byKey: Map<string, string>; ids: Set<string> } | null = null;
   let loadedAt = 0;
   let loading: Promise<void> | null = null;
   const aliasKeys = new Map(Object.entries(instituteAliases).map(([from, to]) => [nameKey(from), nameKey(to)]));
 
   async function reload(): Promise<void> {
-    loading ??= load()
-      .then((rows) => {
+    loading ??= Promise.all(loaders.map((load) => load()))
+      .then((lists) => {
+        const rows = lists.flat();
         const byKey = new Map<string, string>();
         for (const r of rows) {
           byKey.set(nameKey(r.name), r.id);

@@ -175,7 +175,7 @@ export function lastYears(history: RankRecord[], n: number): RankRecord[] {
 
 export function createCollegesService(deps: { repo: CollegesRepository }) {
   const { repo } = deps;
-  const directory = createCollegeDirectory(() => repo.listInstituteNames());
+  const directory = createCollegeDirectory([() => repo.listInstituteNames()]);
 
   async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
     const found = await repo.findDetails([...new Set(ids)]);
