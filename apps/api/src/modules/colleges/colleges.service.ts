@@ -233,7 +233,8 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
       const items = await Promise.all(
         input.data.map(async (item) => {
           const ref = refs.get(item.id) ?? null;
-          const instituteId = ref?.instituteId ?? (await directory.resolve(item.instituteId ?? item.collegeName));
+          const instituteId =
+            ref?.instituteId ?? (item.instituteId ? await directory.resolve(item.instituteId) : null) ?? (await directory.resolve(item.collegeName));
           if (!instituteId) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
           const seat: SeatKey | null = ref
             ? { instituteId, programName: ref.programName, quota: ref.quota, seatType: ref.seatType, gender: ref.gender }

@@ -34,7 +34,12 @@ export function AboutCollegePage() {
   const collegeName = params.get('collegeName')?.trim() ?? '';
   const category = asCategory(params.get('category'));
   const familyIncome = asIncome(params.get('income'));
-  const query = useQuery({ ...aboutCollegeQuery(collegeName, category, familyIncome), enabled: collegeName !== '', placeholderData: (prev) => prev });
+  const query = useQuery({
+    ...aboutCollegeQuery(collegeName, category, familyIncome),
+    enabled: collegeName !== '',
+    // While another category or income is fetched, keep showing the same college (never another one).
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === collegeName ? prev : undefined),
+  });
   const college = query.data?.data;
 
   const setParam = (patch: Record<string, string | undefined>) => {
