@@ -261,6 +261,8 @@ test('a comparison that cannot be fetched says so and goes back', async ({ page 
   await page.goto('/');
   await signUpAndSignIn(page);
   await page.goto('/faq');
+  // The session is restored (its refresh answered) before the next full load.
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
   await page.evaluate(() =>
     sessionStorage.setItem(
       'rankwise.compare',

@@ -207,6 +207,8 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       expect(res.statusCode, alias).toBe(200);
       expect(res.json().data.id, alias).toBe(inst.id);
     }
+    // The name under the key cards carry (collegeName) is accepted for instituteName.
+    expect((await about({ collegeName: 'IIT (ISM) Dhanbad' })).json().data.id).toBe(dhanbad.id);
     // HTML entities as some sources print them.
     const gwalior = await about({ instituteName: 'Atal Bihari Vajpayee Indian Institute of Information Technology &amp; Management Gwalior' });
     expect(gwalior.json().data.id).toBe('iiitm-gwalior');
@@ -357,5 +359,27 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
     expect(JSON.stringify(pin.json())).toContain('PIN code must be 6 digits');
     const unknown = await compare({ data: [one, { id: 'y', collegeName: 'Institute of Nowhere' }] });
     expect(unknown.statusCode).toBe(404);
+    const nameless = await compare({ data: [{ id: 'z' }] });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().fieldErrors).toHaveProperty(['data.0.collegeName']);
+  });
+
+  it('takes results as the results page returns them, and colleges without a result id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/college/preferences',
+      payload: { rank: 500, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra', page: 1 },
+    });
+    const [first, second] = res.json().data.colleges as Record<string, unknown>[];
+    const body = (await compare({ data: [first, second, { collegeName: 'NIT Goa' }] })).json() as CompareResponse;
+    expect(body.data.map((c) => c.id)).toEqual([first.id, second.id, 'NIT Goa']);
+    expect(body.data[0].program).toMatchObject({
+      programName: first['Academic Program Name'],
+      quota: first.quota,
+      seatType: first.seatType,
+      gender: first.gender,
+    });
+    expect(body.data[0].program!.latest!.closingRank).toBe(String(first['Closing Rank']));
+    expect(body.data[2]).toMatchObject({ instituteId: 'nit-goa', program: null });
   });
 });

@@ -106,28 +106,49 @@ export const collegeDetailSchema = z.object({
 });
 export type CollegeDetail = z.infer<typeof collegeDetailSchema>;
 
-export const aboutCollegeRequestSchema = z.object({
-  instituteName: collegeNameSchema,
-  /** The student's category and family income, for the tuition waivers. */
-  category: categorySchema,
-  familyIncome: incomeSchema,
-});
+const NAME_REQUIRED = 'instituteName is required';
+
+export const aboutCollegeRequestSchema = z
+  .object({
+    instituteName: collegeNameSchema.optional(),
+    /** Accepted in place of instituteName (spec §7 names it instituteName; cards carry collegeName). */
+    collegeName: collegeNameSchema.optional(),
+    /** The student's category and family income, for the tuition waivers. */
+    category: categorySchema,
+    familyIncome: incomeSchema,
+  })
+  .refine((v) => v.instituteName !== undefined || v.collegeName !== undefined, { path: ['instituteName'], message: NAME_REQUIRED })
+  .transform(({ instituteName, collegeName, ...rest }) => ({ instituteName: (instituteName ?? collegeName)!, ...rest }));
 export type AboutCollegeRequest = z.input<typeof aboutCollegeRequestSchema>;
 
 export const aboutCollegeResponseSchema = z.object({ data: collegeDetailSchema, message: z.string() });
 export type AboutCollegeResponse = z.infer<typeof aboutCollegeResponseSchema>;
 
 /** One entry of the comparison list as the results page adds it: the result's id, its college and the program's seat. */
-export const compareItemSchema = z.object({
-  id: z.string().trim().min(1).max(200),
-  collegeName: collegeNameSchema,
-  instituteId: z.string().trim().max(200).optional(),
-  programName: z.string().trim().max(300).optional(),
-  quota: z.string().trim().max(20).optional(),
-  seatType: z.string().trim().max(40).optional(),
-  gender: z.string().trim().max(60).optional(),
-});
-export type CompareItem = z.infer<typeof compareItemSchema>;
+export const compareItemSchema = z
+  .object({
+    /** The result's id (engineering_reference.id); without one, the entry is its college. */
+    id: z.string().trim().min(1).max(200).optional(),
+    collegeName: collegeNameSchema.optional(),
+    /** A result as the results page returns it works as an entry too. */
+    'Institute Name': collegeNameSchema.optional(),
+    instituteId: z.string().trim().max(200).optional(),
+    programName: z.string().trim().max(300).optional(),
+    'Academic Program Name': z.string().trim().max(300).optional(),
+    quota: z.string().trim().max(20).optional(),
+    seatType: z.string().trim().max(40).optional(),
+    gender: z.string().trim().max(60).optional(),
+  })
+  .refine((v) => v.collegeName !== undefined || v['Institute Name'] !== undefined || v.instituteId !== undefined, {
+    path: ['collegeName'],
+    message: 'collegeName is required',
+  })
+  .transform(({ 'Institute Name': instituteName, 'Academic Program Name': program, ...v }) => {
+    const collegeName = (v.collegeName ?? instituteName ?? v.instituteId)!;
+    return { ...v, collegeName, id: v.id ?? v.instituteId ?? collegeName, programName: v.programName ?? program };
+  });
+/** An entry of the comparison list as sent. */
+export type CompareItem = z.input<typeof compareItemSchema>;
 
 const PIN_MESSAGE = 'PIN code must be 6 digits';
 

@@ -4,6 +4,9 @@ import type { HomeState } from '@rankwise/contract/reference';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
+/** An entry of the list: what the compare call takes, always with the result's id and its college. */
+export type CompareEntry = CompareItem & { id: string; collegeName: string };
+
 /** What the compare screen measures from: the student's home state (or a PIN code), category and family income. */
 export type CompareStudent = {
   homeState?: HomeState;
@@ -16,10 +19,10 @@ export type CompareStudent = {
 
 /** Spec §4 comparison list: 0 to 3 colleges. */
 type CompareState = {
-  colleges: CompareItem[];
+  colleges: CompareEntry[];
   student: CompareStudent;
   /** Adds or removes; returns 'full' when a fourth would be added. */
-  toggle(item: CompareItem, student?: CompareStudent): 'added' | 'removed' | 'full';
+  toggle(item: CompareEntry, student?: CompareStudent): 'added' | 'removed' | 'full';
   setStudent(patch: Partial<CompareStudent>): void;
   clear(): void;
 };
