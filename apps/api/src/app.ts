@@ -10,6 +10,9 @@ import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts'
 import { appRoutes } from './modules/app/app.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { sessionRoutes } from './modules/bookings/sessions.routes.ts';
+import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
 import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -81,6 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
+  await app.register(reviewsPlugin);
 
   await app.register(
     async (api) => {
@@ -92,6 +96,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(counsellorRoutes);
       await api.register(bookingRoutes);
       await api.register(collegesRoutes);
+      await api.register(sessionRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: '/api/v1' },
   );

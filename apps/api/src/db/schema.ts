@@ -7,3 +7,4 @@ export * from './schema/medical.ts';
 export * from './schema/jobs.ts';
 export * from './schema/counsellors.ts';
 export * from './schema/bookings.ts';
+export * from './schema/reviews.ts';

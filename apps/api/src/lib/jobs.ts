@@ -46,6 +46,19 @@ export type Enqueued = { id: string | null; created: boolean };
 /** Thrown by a handler when retrying cannot help (the booking was cancelled, the address is invalid). */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler that is waiting for something outside (a refund Cashfree has not processed
+ * yet): the job runs again after `delayMs`, quietly, and counts the attempt.
+ */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    message = 'waiting',
+  ) {
+    super(message);
+  }
+}
+
 export type JobQueueOptions = {
   db: Db;
   clock: Clock;
@@ -202,6 +215,9 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
     if (permanent) {
       log.error({ err: safeError(error) }, 'job failed for good');
       await repo.fail(job.id, leaseToken, text, { failedAt: now });
+    } else if (error instanceof RetryLater) {
+      log.debug({ retryInMs: error.delayMs, reason: error.message }, 'job waits; will run again');
+      await repo.fail(job.id, leaseToken, text, { retryAt: new Date(now.getTime() + error.delayMs) });
     } else {
       const delay = (reg.opts.backoffMs ?? defaultBackoffMs)(job.attempts);
       log.warn({ err: safeError(error), retryInMs: delay }, 'job failed; will retry');

@@ -4,13 +4,26 @@ import { users } from './auth.ts';
 import { counsellors } from './counsellors.ts';
 
 /**
- * The booking state machine (docs/decisions/0008-bookings-and-payments.md, code in
- * modules/bookings/booking-states.ts). `held`, `paid` and `confirmed` occupy the slot: the
+ * The booking state machine (docs/decisions/0008-bookings-and-payments.md, 0009-session-lifecycle.md,
+ * code in modules/bookings/booking-states.ts). `held`, `paid` and `confirmed` occupy the slot: the
  * exclusion constraint `bookings_no_overlap` (custom migration) refuses any two of them for one
- * counsellor whose time ranges overlap.
+ * counsellor whose time ranges overlap; a cancelled session's slot is free again.
  */
-export const bookingStatuses = ['held', 'paid', 'confirmed', 'expired', 'released', 'refunded'] as const;
+export const bookingStatuses = [
+  'held',
+  'paid',
+  'confirmed',
+  'expired',
+  'released',
+  'refunded',
+  'cancelled',
+  'completed',
+  'absence_reported',
+  'disputed',
+] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+export const counsellorOutcomes = ['held', 'student_absent'] as const;
+export type CounsellorOutcome = (typeof counsellorOutcomes)[number];
 
 export const bookings = pgTable(
   'bookings',
@@ -35,6 +48,20 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** When the confirmation e-mails were queued (in the confirming transaction). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** A student may move a session once, at least 24 h before it starts. */
+    rescheduleCount: smallint('reschedule_count').notNull().default(0),
+    cancelledBy: text('cancelled_by', { enum: ['student', 'counsellor'] }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** What the counsellor says happened (after the start): the session was held, or the student did not come. */
+    counsellorOutcome: text('counsellor_outcome', { enum: counsellorOutcomes }),
+    outcomeMarkedAt: timestamp('outcome_marked_at', { withTimezone: true }),
+    /** The student said the counsellor did not join (within 24 h after the session). */
+    absenceReportedAt: timestamp('absence_reported_at', { withTimezone: true }),
+    /** The counsellor's side of a disputed absence report, for the admin who decides. */
+    disputeNote: text('dispute_note'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** The amount became payable to the counsellor. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,8 +69,13 @@ export const bookings = pgTable(
     index('bookings_counsellor_starts_idx').on(t.counsellorId, t.startsAt),
     index('bookings_student_idx').on(t.studentId),
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
-    check('bookings_status_check', sql`${t.status} in ('held', 'paid', 'confirmed', 'expired', 'released', 'refunded')`),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('held', 'paid', 'confirmed', 'expired', 'released', 'refunded', 'cancelled', 'completed', 'absence_reported', 'disputed')`,
+    ),
     check('bookings_duration_check', sql`${t.durationMinutes} in (12, 25)`),
+    check('bookings_reschedule_check', sql`${t.rescheduleCount} between 0 and 1`),
+    check('bookings_outcome_check', sql`${t.counsellorOutcome} is null or ${t.counsellorOutcome} in ('held', 'student_absent')`),
     check('bookings_range_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
   ],
 );
@@ -132,3 +164,42 @@ export const paymentWebhooks = pgTable('payment_webhooks', {
   orderId: text('order_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The counsellors' money, entry by entry (docs/decisions/0009-session-lifecycle.md). Append-only (a
+ * trigger refuses UPDATE and DELETE). A payment enters `held` (+); a refund leaves `held` (-); a
+ * completed session (or a late cancellation, which is not refunded) moves its amount from `held` to
+ * `payable` (- and +). So for any counsellor, the sum of all entries equals the payments received
+ * minus the refunds, and each account's sum is its balance. `entry_key` makes every entry happen once.
+ */
+export const ledgerAccounts = ['held', 'payable'] as const;
+export type LedgerAccount = (typeof ledgerAccounts)[number];
+export const ledgerKinds = ['payment', 'refund', 'release'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    counsellorId: uuid('counsellor_id')
+      .notNull()
+      .references(() => counsellors.id, { onDelete: 'restrict' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    /** Signed, in paise: + into the account, - out of it. */
+    amountPaise: integer('amount_paise').notNull(),
+    /** 'payment:{bookingId}', 'refund:{refundId}', 'release:{bookingId}:held' ...: each entry exists once. */
+    entryKey: text('entry_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_counsellor_idx').on(t.counsellorId, t.id),
+    index('ledger_entries_booking_idx').on(t.bookingId),
+    check('ledger_entries_account_check', sql`${t.account} in ('held', 'payable')`),
+    check('ledger_entries_kind_check', sql`${t.kind} in ('payment', 'refund', 'release')`),
+    check('ledger_entries_amount_check', sql`${t.amountPaise} <> 0`),
+  ],
+);

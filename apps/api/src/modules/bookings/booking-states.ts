@@ -10,20 +10,35 @@ import type { BookingStatus } from '../../db/schema/bookings.ts';
  *              └──► released                          payment failed, was abandoned, or never started
  *   expired / released ──► refunded                   a late payment for a slot someone else took
  *
+ * After confirmation (docs/decisions/0009-session-lifecycle.md):
+ *
+ *   confirmed ──► cancelled            student (refund if at least 24 h before) or counsellor (refund) cancels
+ *             ──► completed            24 h after the end with no absence report: the amount becomes payable
+ *             ──► refunded             the counsellor says they could not join
+ *             ──► absence_reported     the student says the counsellor did not join (within 24 h after)
+ *             ──► disputed             ... and the counsellor had already marked the session held / the student absent
+ *   absence_reported ──► refunded      the counsellor accepts, or does not dispute within 24 h
+ *                    ──► disputed      the counsellor disputes
+ *   disputed ──► refunded | completed  an admin decides
+ *
  * `held`, `paid` and `confirmed` occupy the slot (the `bookings_no_overlap` exclusion constraint).
  * Every change goes through BookingsRepository.transition, which changes the row only from an
  * expected state (so two concurrent confirmations make one) and appends a booking_events row in the
- * same transaction. Later work (cancellation, reschedule, completion) adds its states here.
+ * same transaction. A reschedule keeps the state and records a `confirmed -> confirmed` event.
  */
 export const ACTIVE_STATUSES = ['held', 'paid', 'confirmed'] as const satisfies readonly BookingStatus[];
 
 export const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   held: ['paid', 'expired', 'released'],
   paid: ['confirmed'],
-  confirmed: [],
+  confirmed: ['cancelled', 'completed', 'refunded', 'absence_reported', 'disputed'],
   expired: ['paid', 'refunded'],
   released: ['paid', 'refunded'],
   refunded: [],
+  cancelled: [],
+  completed: [],
+  absence_reported: ['refunded', 'disputed'],
+  disputed: ['refunded', 'completed'],
 };
 
 export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
@@ -36,4 +51,27 @@ export function sourcesOf(to: BookingStatus): BookingStatus[] {
 }
 
 /** What caused a change, recorded with it. */
-export type TransitionSource = 'payment' | 'verify' | 'webhook' | 'sweep' | 'superseded' | 'slot_needed';
+export type TransitionSource =
+  'payment' | 'verify' | 'webhook' | 'sweep' | 'superseded' | 'slot_needed' | 'student' | 'counsellor' | 'admin' | 'settle' | 'absence_deadline';
+
+/** Time rules of a session (docs/decisions/0009-session-lifecycle.md). */
+export const HOUR_MS = 3600_000;
+/** Cancel at least this long before the start for a full refund; reschedule only this early too. */
+export const FREE_CANCEL_MS = 24 * HOUR_MS;
+/** A student may report the counsellor absent until this long after the end; then the session completes. */
+export const REPORT_WINDOW_MS = 24 * HOUR_MS;
+/** A counsellor may dispute an absence report for this long; then the student is refunded. */
+export const DISPUTE_WINDOW_MS = 24 * HOUR_MS;
+/** Reminders before the start. */
+export const REMINDER_LEADS = { '24h': 24 * HOUR_MS, '1h': HOUR_MS } as const;
+export type ReminderLead = keyof typeof REMINDER_LEADS;
+
+/**
+ * A session the student really had (issue 12): paid and confirmed, its end passed, not cancelled or
+ * refunded, the counsellor not reported absent (nor the student marked absent by the counsellor).
+ * The reviews repository applies the same rule in SQL.
+ */
+export function isHadSession(b: { status: BookingStatus; endsAt: Date; counsellorOutcome: string | null }, now: Date): boolean {
+  if (b.counsellorOutcome === 'student_absent') return false;
+  return b.status === 'completed' || (b.status === 'confirmed' && b.endsAt.getTime() <= now.getTime());
+}

@@ -6,6 +6,7 @@ import { cashfreeStandInRoutes, createStandInState } from '../../dev/cashfree-st
 import { createCashfreeClient } from '../payments/cashfree-client.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 import { sweep, type BookingsDeps } from './bookings.service.ts';
+import { absenceDeadline, sendReminder, settleSession, trackRefundJob } from './sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +15,9 @@ declare module 'fastify' {
 }
 
 /**
- * The bookings module: repository and Cashfree client (created once), the periodic sweep, and,
- * without Cashfree credentials outside production, the Cashfree stand-in on this server.
+ * The bookings module: repository and Cashfree client (created once), the session jobs, the
+ * periodic sweep, and, without Cashfree credentials outside production, the Cashfree stand-in on
+ * this server.
  */
 export const bookingsPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -56,6 +58,11 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
     return running as ReturnType<typeof sweep>;
   };
   app.decorate('bookings', { ...deps, sweep: runSweep });
+  // The session lifecycle's jobs (docs/decisions/0009): enqueued in the transactions that decide them.
+  app.jobs.register('sessions.reminder', (p) => sendReminder(deps, p), { maxAttempts: 5 });
+  app.jobs.register('sessions.settle', (p) => settleSession(deps, p));
+  app.jobs.register('sessions.absence-deadline', (p) => absenceDeadline(deps, p));
+  app.jobs.register('refunds.track', (p, job) => trackRefundJob(deps, p, job), { maxAttempts: 60, timeoutMs: 60_000 });
   if (config.PAYMENTS_SWEEP_SECONDS > 0) {
     const timer = setInterval(() => {
       runSweep().catch((err: unknown) => deps.log.error({ err: (err as Error).message }, 'payments sweep failed'));

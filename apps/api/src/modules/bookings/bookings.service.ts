@@ -21,13 +21,14 @@ import { EXCLUSION_VIOLATION, pgErrorCode } from '../../lib/pg-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { Mail } from '../../plugins/mail.ts';
-import type { CounsellorsRepository } from '../counsellors/counsellors.repository.ts';
+import type { CounsellorRecord, CounsellorsRepository } from '../counsellors/counsellors.repository.ts';
 import { findBookableCounsellor } from '../counsellors/counsellors.service.ts';
 import { CashfreeError, isValidWebhookSignature, toPaise, webhookTimestampMs, type CashfreeClient, type CashfreeRefund } from '../payments/cashfree-client.ts';
 import type { TransitionSource } from './booking-states.ts';
 import { confirmationMails, refundMail } from './booking-mail.ts';
 import { createBookingsRepository, type BookingsRepository, type RefundStatus } from './bookings.repository.ts';
 import { meetingRoomUrl } from './meeting.ts';
+import { scheduleSessionJobs, trackRefund } from './session-schedule.ts';
 
 export type BookingsDeps = {
   db: Db;
@@ -77,6 +78,32 @@ export async function occupiedSlots(d: BookingsDeps, counsellorId: string): Prom
   });
 }
 
+/**
+ * A slot the counsellor offers: a date from tomorrow (IST) within the horizon, on one of their days,
+ * at one of their half-hour starts. The same rules for a booking and for a reschedule.
+ */
+export function checkSlot(
+  c: Pick<CounsellorRecord, 'name' | 'availableDays' | 'timeRanges'>,
+  date: string,
+  time: string,
+  duration: number,
+  now: Date,
+): { startsAt: Date; endsAt: Date } {
+  const today = istDate(now);
+  const dateError = (message: string) => new AppError('VALIDATION_FAILED', message, { selectedDate: [message] });
+  if (addDays(date, 0) !== date) throw dateError(bookingMessages.chooseDate);
+  if (date <= today) throw dateError('Please choose a date from tomorrow on.');
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw dateError(`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead.`);
+  if (!c.availableDays.includes(weekdayOf(date))) throw dateError(`${c.name} does not take sessions on ${WEEKDAYS[weekdayOf(date)]}s.`);
+  const minutes = parseSlotTime(time);
+  if (minutes === null || !halfHourStarts(c.timeRanges).includes(minutes)) {
+    const message = `${c.name} does not take sessions at that time. Please choose one of the offered slots.`;
+    throw new AppError('VALIDATION_FAILED', message, { selectedTime: [message] });
+  }
+  const startsAt = istInstant(date, minutes);
+  return { startsAt, endsAt: new Date(startsAt.getTime() + duration * 60_000) };
+}
+
 type PaymentInput = { phone: string; amount?: number; counsellorId: string; selectedDate: string; selectedTime: string; duration: 12 | 25 };
 
 /**
@@ -95,20 +122,9 @@ export async function startPayment(d: BookingsDeps, user: AuthUser, input: Payme
   if (c.userId === user.id) throw new AppError('BAD_REQUEST', 'You cannot book a session with yourself.');
 
   const now = d.now();
-  const today = istDate(now);
+  const { startsAt, endsAt } = checkSlot(c, input.selectedDate, input.selectedTime, option.duration, now);
   const date = input.selectedDate;
-  const dateError = (message: string) => new AppError('VALIDATION_FAILED', message, { selectedDate: [message] });
-  if (addDays(date, 0) !== date) throw dateError(bookingMessages.chooseDate);
-  if (date <= today) throw dateError('Please choose a date from tomorrow on.');
-  if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw dateError(`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead.`);
-  if (!c.availableDays.includes(weekdayOf(date))) throw dateError(`${c.name} does not take sessions on ${WEEKDAYS[weekdayOf(date)]}s.`);
   const minutes = parseSlotTime(input.selectedTime)!;
-  if (!halfHourStarts(c.timeRanges).includes(minutes)) {
-    const message = `${c.name} does not take sessions at that time. Please choose one of the offered slots.`;
-    throw new AppError('VALIDATION_FAILED', message, { selectedTime: [message] });
-  }
-  const startsAt = istInstant(date, minutes);
-  const endsAt = new Date(startsAt.getTime() + option.duration * 60_000);
   const holdExpiresAt = new Date(now.getTime() + d.settings.holdMinutes * 60_000);
   const orderId = `rw_${randomBytes(12).toString('hex')}`;
 
@@ -198,6 +214,8 @@ async function settlePaid(d: BookingsDeps, tx: Db, orderId: string, o: { source:
     // Demo counsellors (npm run seed:demo) have no real mailbox.
     if (!full.counsellorIsDemo) await queueMail(d, tx, mails.counsellor, `booking-confirmed:counsellor:${b.id}`);
     await repo.markMailed(b.id);
+    // Reminders 24 h and 1 h before, and the settlement 24 h after (docs/decisions/0009).
+    await scheduleSessionJobs(d.jobs, tx, full, o.now);
     return { kind: 'confirmed' as const, bookingId: b.id };
   };
   if (b.status === 'held') {
@@ -209,7 +227,8 @@ async function settlePaid(d: BookingsDeps, tx: Db, orderId: string, o: { source:
     if (await repo.retake(b.id, b.status, o.source, { ...details, late: true })) return confirm();
     await repo.transition(b.id, b.status, 'refunded', o.source, { details: { ...details, reason: 'slot_taken' }, now: o.now });
     const refundId = `rf_${orderId}`;
-    const refundRowId = await repo.insertRefund({ bookingId: b.id, refundId, amountPaise: b.amountPaise, reason: 'slot_taken' });
+    const refundRowId = await repo.insertRefund({ bookingId: b.id, refundId, amountPaise: b.amountPaise, reason: 'slot_taken' }, o.now);
+    await trackRefund(d.jobs, tx, refundRowId, refundId);
     const full = (await repo.details(b.id))!;
     await queueMail(d, tx, refundMail(full, d.settings.productName, d.settings.supportEmail), `booking-refund:${refundId}`);
     return { kind: 'refunded', bookingId: b.id, refundRowId, amountPaise: b.amountPaise };
@@ -221,6 +240,14 @@ async function settlePaid(d: BookingsDeps, tx: Db, orderId: string, o: { source:
 async function afterSettle(d: BookingsDeps, s: Settled): Promise<void> {
   if (s.kind === 'refunded') await sendRefund(d, s.refundRowId);
 }
+
+/** Why money goes back, as Cashfree's refund note says it. */
+export const REFUND_NOTES: Record<string, string> = {
+  slot_taken: 'Slot booked by another student before the payment arrived',
+  student_cancelled: 'Session cancelled by the student at least 24 hours before',
+  counsellor_cancelled: 'Session cancelled by the counsellor',
+  counsellor_absent: 'The counsellor did not join the session',
+};
 
 const refundStatusOf = (s: CashfreeRefund['refund_status']): RefundStatus =>
   s === 'SUCCESS' ? 'success' : s === 'CANCELLED' ? 'cancelled' : s === 'FAILED' ? 'failed' : 'pending';
@@ -239,7 +266,7 @@ export async function sendRefund(d: BookingsDeps, refundRowId: string): Promise<
         answer = await d.cashfree.createRefund(r.orderId, {
           refund_amount: r.amountPaise / 100,
           refund_id: r.refundId,
-          refund_note: 'Slot booked by another student before the payment arrived',
+          refund_note: REFUND_NOTES[r.reason] ?? 'Refund',
           refund_speed: 'STANDARD',
         });
       } catch (err) {
