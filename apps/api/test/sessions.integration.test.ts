@@ -149,7 +149,16 @@ describe.each(databaseKinds)('sessions, refunds, reminders and reviews on %s', (
     // Not yet a session: a booking not yet held.
     const before = await get(s);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ data: { reviews: [], averageRating: null, count: 0, canReview: false }, message: reviewMessages.fetched });
+    expect(before.json()).toEqual({
+      data: {
+        reviews: [],
+        averageRating: null,
+        count: 0,
+        canReview: false,
+        counsellor: { _id: counsellor.id, Name: 'Riya Naik', College: 'National Institute of Technology Goa' },
+      },
+      message: reviewMessages.fetched,
+    });
     const refused = await send(s, good);
     expect([refused.statusCode, refused.json().message]).toEqual([403, 'You can only review counsellors after booking a session with them']);
 

@@ -92,6 +92,8 @@ export const reviewsResponseSchema = z.object({
     count: z.number().int(),
     /** A signed-in student with a completed session with this counsellor that has no review yet. */
     canReview: z.boolean(),
+    /** Who the reviews are about (beside the spec's fields: the page names the counsellor and links back). */
+    counsellor: z.object({ _id: z.string(), Name: z.string(), College: z.string() }),
   }),
   message: z.string(),
 });

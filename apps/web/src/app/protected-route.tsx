@@ -5,9 +5,10 @@ import { useSession } from '@/lib/stores/session.ts';
 
 /**
  * Spec §2: without a token the login modal opens over the intended page; after login the page
- * shows; dismissing goes back (or home when there is no history).
+ * shows; dismissing goes back (or home when there is no history). A page with its own signed-out
+ * state (`showSignedOut`: the reviews page's 'Please sign in to write a review') shows it beneath.
  */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+export function ProtectedRoute({ children, showSignedOut = false }: { children: ReactNode; showSignedOut?: boolean }) {
   const signedIn = useSession((s) => s.accessToken !== null);
   const restoring = useSession((s) => s.restoring);
   const open = useModal((s) => s.open);
@@ -24,7 +25,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       },
     });
   }, [signedIn, restoring, open, navigate]);
-  if (signedIn) return <>{children}</>;
+  if (signedIn || (showSignedOut && !restoring)) return <>{children}</>;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center" aria-busy={restoring}>
       <p className="text-slate-700">{restoring ? 'Loading…' : 'Please sign in to continue.'}</p>

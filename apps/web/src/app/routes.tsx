@@ -1,6 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 import { ContactPage } from '@/features/contact/components/contact-page.tsx';
 import { AdminApplicationsPage } from '@/features/counsellors/components/admin-applications-page.tsx';
+import { AdminDisputesPage } from '@/features/counsellors/components/admin-disputes-page.tsx';
+import { MySessionsPage } from '@/features/bookings/components/my-sessions-page.tsx';
 import { ConnectStudentsPage } from '@/features/counsellors/components/connect-students-page.tsx';
 import { CounsellorProfilePage } from '@/features/counsellors/components/counsellor-profile-page.tsx';
 import { LandingPage } from '@/features/landing/components/landing-page.tsx';
@@ -99,9 +101,25 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: 'reviews',
+        path: 'admin/disputes',
         element: (
           <ProtectedRoute>
+            <AdminDisputesPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'sessions',
+        element: (
+          <ProtectedRoute>
+            <MySessionsPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: 'reviews',
+        element: (
+          <ProtectedRoute showSignedOut>
             <ReviewsPage />
           </ProtectedRoute>
         ),

@@ -36,6 +36,7 @@ export async function getReviews(d: ReviewsDeps, user: AuthUser | null, counsell
       averageRating: rating ? Math.round(rating.average * 10) / 10 : null,
       count: rating?.count ?? 0,
       canReview: reviewable.length > 0,
+      counsellor: { _id: c.id, Name: c.name, College: c.instituteName },
     },
     message: reviewMessages.fetched,
   };

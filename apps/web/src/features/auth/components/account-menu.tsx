@@ -65,6 +65,9 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            <Link to="/sessions">My sessions</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
             <Link to="/counsellor">Counsellor profile</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item

@@ -15,6 +15,7 @@ import { inputStyles } from '@/components/ui/form-field.tsx';
 import { Page } from '@/components/ui/page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applicationsQuery, useReviewApplication } from '../api/counsellors.queries.ts';
+import { AdminNav } from './admin-nav.tsx';
 
 const tabLabel: Record<CounsellorStatus, string> = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' };
 
@@ -24,6 +25,7 @@ export function AdminApplicationsPage() {
   const list = useQuery(applicationsQuery(status));
   return (
     <Page title="Counsellor applications">
+      <AdminNav />
       <div role="tablist" aria-label="Applications by status" className="flex flex-wrap gap-2">
         {counsellorStatuses.map((s) => (
           <button

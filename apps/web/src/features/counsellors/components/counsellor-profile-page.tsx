@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Page } from '@/components/ui/page.tsx';
+import { Page, Section } from '@/components/ui/page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import defaultPhoto from '../assets/default-counsellor.svg';
 import { ownProfileQuery, useUploadPhoto } from '../api/counsellors.queries.ts';
+import { CounsellorDashboard } from './counsellor-dashboard.tsx';
 import { CounsellorForm } from './counsellor-form.tsx';
 
 const statusText: Record<OwnCounsellorProfile['status'], string> = {
@@ -50,7 +51,7 @@ export function CounsellorProfilePage() {
     );
   }
   return (
-    <Page title="Your counsellor profile">
+    <Page title={profile.status === 'approved' ? 'Counsellor dashboard' : 'Your counsellor profile'}>
       <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-brand-900 ring-1 ring-brand-100">
         {statusText[profile.status]}
         {profile.status === 'approved' ? (
@@ -62,8 +63,11 @@ export function CounsellorProfilePage() {
           </>
         ) : null}
       </p>
-      <PhotoUpload profile={profile} />
-      <CounsellorForm key={profile.id} mode="edit" profile={profile} />
+      {profile.status === 'approved' ? <CounsellorDashboard /> : null}
+      <Section title="Your profile and hours">
+        <PhotoUpload profile={profile} />
+        <CounsellorForm key={profile.id} mode="edit" profile={profile} />
+      </Section>
     </Page>
   );
 }

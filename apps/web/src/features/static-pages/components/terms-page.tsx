@@ -1,3 +1,4 @@
+import { sessionRules } from '@rankwise/contract/sessions';
 import { Page } from '@/components/ui/page.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 
@@ -21,13 +22,16 @@ export function TermsPage() {
     ['Acceptable use', 'Do not scrape the service, overload it, try to break its security, or use it to harass anyone.'],
     [
       'Sessions with counsellors',
-      'Counsellors are students sharing their own experience, not official representatives of their college. Sessions are 12 or 25 minutes at the price shown when you book.',
+      `Counsellors are students sharing their own experience, not official representatives of their college. Sessions are 12 or 25 minutes at the price shown when you book. You get reminders by e-mail 24 hours and 1 hour before. ${sessionRules.reschedule}`,
     ],
     [
       'Payments and refunds',
-      'Payments are processed by Cashfree Payments. If a session does not take place because of the counsellor or us, you get a full refund within 7 working days.',
+      `Payments are processed by Cashfree Payments. ${sessionRules.cancelFree} ${sessionRules.counsellorCancels} ${sessionRules.reportAbsence} ${sessionRules.refundTime}`,
     ],
-    ['Reviews', 'Reviews must be honest and about a session you took. We may remove reviews that are abusive, false or off-topic.'],
+    [
+      'Reviews',
+      'You can review a counsellor after a session with them that took place: one review per session. Reviews must be honest; we may remove reviews that are abusive, false or off-topic.',
+    ],
     ['Liability', 'The service is provided as is. We are not liable for admission decisions made using it, to the extent the law allows.'],
     [
       'Changes to these terms',

@@ -1,0 +1,233 @@
+import { sessionRules, type StudentSession } from '@rankwise/contract/sessions';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonStyles } from '@/components/ui/button.tsx';
+import { Page } from '@/components/ui/page.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { downloadText, rupees, sessionWhen } from '@/lib/format.ts';
+import { fetchCalendar, mySessionsQuery, useCancelSession, useReportAbsence } from '../api/sessions.queries.ts';
+import { RescheduleForm } from './reschedule-form.tsx';
+
+/** A student's sessions: upcoming (join, add to calendar, move once, cancel) and past (report a no-show, review). */
+export function MySessionsPage() {
+  const sessions = useQuery(mySessionsQuery);
+  return (
+    <Page title="My sessions" lead="Your video sessions with counsellors. Times are in IST.">
+      {sessions.isPending ? (
+        <p role="status">Loading…</p>
+      ) : sessions.isError ? (
+        <p role="alert">{errorMessage(sessions.error, 'Could not load your sessions. Please try again.')}</p>
+      ) : (
+        <>
+          <SessionList title="Upcoming" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
+          <SessionList title="Past" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
+          {sessions.data.data.upcoming.length + sessions.data.data.past.length === 0 ? (
+            <Link to="/connect-students" className={buttonStyles.primary}>
+              Find a counsellor
+            </Link>
+          ) : null}
+        </>
+      )}
+      <Rules />
+    </Page>
+  );
+}
+
+function SessionList({ title, upcoming, items, empty }: { title: string; upcoming: boolean; items: StudentSession[]; empty: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="grid gap-4">
+          {items.map((s) => (
+            <li key={s.id}>
+              <SessionCard session={s} upcoming={upcoming} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const refundText: Record<NonNullable<StudentSession['refund']>['status'], string> = {
+  requested: 'being sent to your bank',
+  pending: 'on its way to your bank',
+  success: 'processed',
+  failed: 'not processed yet: we are on it',
+  cancelled: 'not processed yet: we are on it',
+};
+
+function statusText(s: StudentSession, upcoming: boolean): string {
+  switch (s.status) {
+    case 'confirmed':
+      return !upcoming ? 'Ended' : s.rescheduled ? 'Confirmed (moved once)' : 'Confirmed';
+    case 'completed':
+      return 'Completed';
+    case 'cancelled':
+      return s.cancelledBy === 'counsellor' ? 'Cancelled by the counsellor' : 'Cancelled by you';
+    case 'refunded':
+      return 'Refunded';
+    case 'absence_reported':
+      return 'You reported that the counsellor did not join: refunded unless the counsellor disputes it within 24 hours';
+    case 'disputed':
+      return 'Disputed by the counsellor: an admin will decide and e-mail you';
+  }
+}
+
+type Confirming = 'cancel' | 'report' | 'reschedule' | null;
+
+function SessionCard({ session: s, upcoming }: { session: StudentSession; upcoming: boolean }) {
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const cancel = useCancelSession();
+  const report = useReportAbsence();
+  const headingId = useId();
+  const when = sessionWhen(s.startsAt, s.endsAt);
+
+  const run = async (action: () => Promise<{ message: string }>, fallback: string) => {
+    try {
+      toast.success((await action()).message);
+      setConfirming(null);
+    } catch (err) {
+      toast.error(errorMessage(err, fallback));
+    }
+  };
+  const addToCalendar = async () => {
+    try {
+      const ics = await fetchCalendar(s.id);
+      downloadText(ics.filename, ics.content, 'text/calendar');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not make the calendar file. Please try again.'));
+    }
+  };
+
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          {s.counsellorName}, {s.college}
+        </h3>
+        <p className="text-slate-800">{when}</p>
+        <p className="text-sm text-slate-700">
+          {s.durationMinutes}-minute video session · {rupees(s.amountPaise)} · <span className="font-medium">{statusText(s, upcoming)}</span>
+        </p>
+        {s.refund ? (
+          <p className="text-sm text-slate-700">
+            Refund of {rupees(s.refund.amountPaise)}: {refundText[s.refund.status]}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {s.meetingUrl ? (
+          <a href={s.meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
+            Join the session<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {upcoming ? (
+          <Button variant="secondary" onClick={addToCalendar}>
+            Add to calendar
+          </Button>
+        ) : null}
+        {s.can.reschedule ? (
+          <Button
+            variant="secondary"
+            aria-expanded={confirming === 'reschedule'}
+            onClick={() => setConfirming(confirming === 'reschedule' ? null : 'reschedule')}
+          >
+            Move to another time
+          </Button>
+        ) : null}
+        {s.can.cancel ? (
+          <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+            Cancel session
+          </Button>
+        ) : null}
+        {s.can.reportAbsence ? (
+          <Button variant="secondary" onClick={() => setConfirming('report')}>
+            The counsellor did not join
+          </Button>
+        ) : null}
+        {s.can.review ? (
+          <Link to={`/reviews?counsellorId=${encodeURIComponent(s.counsellorId)}`} className={buttonStyles.secondary}>
+            Write a review
+          </Link>
+        ) : null}
+      </div>
+      {confirming === 'cancel' ? (
+        <Confirm
+          label="Cancel this session?"
+          text={
+            s.can.cancelWithRefund
+              ? `You will get a full refund of ${rupees(s.amountPaise)}.`
+              : 'It is less than 24 hours before the start, so there is no refund.'
+          }
+          yes="Yes, cancel"
+          no="Keep the session"
+          busy={cancel.isPending}
+          onYes={() => run(() => cancel.mutateAsync(s.id), 'Could not cancel. Please try again.')}
+          onNo={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'report' ? (
+        <Confirm
+          label="Report that the counsellor did not join?"
+          text="The counsellor has 24 hours to respond. If they do not dispute it, you get a full refund; if they do, an admin decides."
+          yes="Report"
+          no="Back"
+          busy={report.isPending}
+          onYes={() => run(() => report.mutateAsync(s.id), 'Could not send the report. Please try again.')}
+          onNo={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'reschedule' ? <RescheduleForm session={s} onDone={() => setConfirming(null)} /> : null}
+    </article>
+  );
+}
+
+function Confirm(p: { label: string; text: string; yes: string; no: string; busy: boolean; onYes(): void; onNo(): void }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className="grid gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <p id={id} className="font-semibold text-slate-900">
+        {p.label}
+      </p>
+      <p className="text-sm text-slate-700">{p.text}</p>
+      <div className="flex gap-2">
+        <Button onClick={p.onYes} disabled={p.busy}>
+          {p.yes}
+        </Button>
+        <Button variant="secondary" onClick={p.onNo} disabled={p.busy}>
+          {p.no}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Rules() {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-2 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        Cancellations, no-shows and refunds
+      </h2>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+        {Object.values(sessionRules).map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        <Link to="/terms" className="font-medium text-brand-800 underline">
+          Terms & Conditions
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,287 @@
+import type { CounsellorSession, Earnings, LedgerEntry } from '@rankwise/contract/sessions';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, buttonStyles } from '@/components/ui/button.tsx';
+import { inputStyles } from '@/components/ui/form-field.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { rupees, sessionWhen, shortDate } from '@/lib/format.ts';
+import { counsellorSessionsQuery, earningsQuery, useCounsellorCancel, useDispute, useMarkOutcome, useMissed } from '../api/sessions.queries.ts';
+
+/** The approved counsellor's sessions and earnings (the profile and hours editor follow on the same page). */
+export function CounsellorDashboard() {
+  const sessions = useQuery(counsellorSessionsQuery);
+  return (
+    <>
+      {sessions.isPending ? (
+        <p role="status">Loading your sessions…</p>
+      ) : sessions.isError ? (
+        <p role="alert">{errorMessage(sessions.error, 'Could not load your sessions. Please try again.')}</p>
+      ) : (
+        <>
+          <SessionList title="Upcoming sessions" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
+          <SessionList title="Past sessions" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
+        </>
+      )}
+      <EarningsSection />
+    </>
+  );
+}
+
+function SessionList({ title, upcoming, items, empty }: { title: string; upcoming: boolean; items: CounsellorSession[]; empty: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="grid gap-4">
+          {items.map((s) => (
+            <li key={s.id}>
+              <SessionCard session={s} upcoming={upcoming} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function statusText(s: CounsellorSession, upcoming: boolean): string {
+  switch (s.status) {
+    case 'confirmed':
+      if (upcoming) return s.rescheduled ? 'Confirmed (moved once by the student)' : 'Confirmed';
+      return s.outcome === 'held' ? 'Ended: you marked it held' : s.outcome === 'student_absent' ? 'Ended: you marked the student absent' : 'Ended';
+    case 'completed':
+      return 'Completed';
+    case 'cancelled':
+      return s.cancelledBy === 'counsellor' ? 'Cancelled by you (the student is refunded)' : 'Cancelled by the student';
+    case 'refunded':
+      return 'Refunded to the student';
+    case 'absence_reported':
+      return 'The student reported that you did not join';
+    case 'disputed':
+      return 'Disputed: an admin will decide';
+  }
+}
+
+const earningText: Record<CounsellorSession['earning'], string> = {
+  held: 'held until the session is completed',
+  payable: 'payable to you',
+  refunded: 'refunded to the student',
+};
+
+function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upcoming: boolean }) {
+  const [confirming, setConfirming] = useState<'cancel' | 'missed' | null>(null);
+  const cancel = useCounsellorCancel();
+  const mark = useMarkOutcome();
+  const missed = useMissed();
+  const headingId = useId();
+  const busy = cancel.isPending || mark.isPending || missed.isPending;
+  const run = async (action: () => Promise<{ message: string }>) => {
+    try {
+      toast.success((await action()).message);
+      setConfirming(null);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not save. Please try again.'));
+    }
+  };
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          {s.studentName}
+        </h3>
+        <p className="text-slate-800">{sessionWhen(s.startsAt, s.endsAt)}</p>
+        <p className="text-sm text-slate-700">
+          {s.durationMinutes} minutes · {rupees(s.amountPaise)}, {earningText[s.earning]} · <span className="font-medium">{statusText(s, upcoming)}</span>
+        </p>
+        {s.disputeUntil ? (
+          <p className="text-sm text-slate-700">You can dispute the report until {sessionWhen(s.disputeUntil, s.disputeUntil).replace(/ - .*$/, ' IST')}.</p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {s.meetingUrl ? (
+          <a href={s.meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
+            Join the session<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {s.can.cancel ? (
+          <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+            Cancel session
+          </Button>
+        ) : null}
+        {s.can.mark ? (
+          <>
+            <Button variant="secondary" disabled={busy || s.outcome === 'held'} onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'held' }))}>
+              Mark as held
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy || s.outcome === 'student_absent'}
+              onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'student_absent' }))}
+            >
+              The student did not come
+            </Button>
+          </>
+        ) : null}
+        {s.can.missed ? (
+          <Button variant="secondary" onClick={() => setConfirming('missed')}>
+            I could not join
+          </Button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <div role="group" aria-label="Please confirm" className="grid gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          <p className="text-sm text-slate-800">
+            {confirming === 'cancel'
+              ? `The student gets a full refund of ${rupees(s.amountPaise)} and the slot opens for booking again.`
+              : `The student gets a full refund of ${rupees(s.amountPaise)}.`}
+          </p>
+          <div className="flex gap-2">
+            <Button disabled={busy} onClick={() => run(() => (confirming === 'cancel' ? cancel : missed).mutateAsync(s.id))}>
+              {confirming === 'cancel' ? 'Yes, cancel and refund' : 'Yes, refund the student'}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => setConfirming(null)}>
+              Back
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {s.can.dispute ? <DisputeForm id={s.id} /> : null}
+    </article>
+  );
+}
+
+function DisputeForm({ id }: { id: string }) {
+  const [note, setNote] = useState('');
+  const dispute = useDispute();
+  const noteId = useId();
+  const submit = async () => {
+    try {
+      toast.success((await dispute.mutateAsync({ id, note })).message);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not send the dispute. Please try again.'));
+    }
+  };
+  return (
+    <div className="grid gap-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+      <label htmlFor={noteId} className="text-sm font-medium text-slate-900">
+        If you did join, tell the admin what happened
+      </label>
+      <textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} className={inputStyles} />
+      <div>
+        <Button onClick={submit} disabled={dispute.isPending || note.trim().length < 10}>
+          Dispute the report
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const kindText: Record<LedgerEntry['kind'], (e: LedgerEntry) => string> = {
+  payment: () => 'Payment received',
+  refund: () => 'Refunded to the student',
+  release: (e) => (e.account === 'payable' ? 'Session completed: now payable' : 'Session completed: no longer held'),
+};
+
+function EarningsSection() {
+  const earnings = useQuery(earningsQuery);
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        Earnings
+      </h2>
+      <p className="text-sm text-slate-700">
+        Each session&apos;s amount is held until the session is completed (24 hours after it ends, when no one reported a problem), then it is payable to you.
+        Refunds to students come out of what is held.
+      </p>
+      {earnings.isPending ? (
+        <p role="status">Loading…</p>
+      ) : earnings.isError ? (
+        <p role="alert">{errorMessage(earnings.error, 'Could not load your earnings.')}</p>
+      ) : (
+        <EarningsBody data={earnings.data.data} />
+      )}
+    </section>
+  );
+}
+
+function EarningsBody({ data }: { data: Earnings }) {
+  const t = data.totals;
+  // Every entry ever (the list shows the latest 500): what was received less what was refunded.
+  const total = t.heldPaise + t.payablePaise;
+  return (
+    <>
+      <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ['Payments received', t.receivedPaise],
+          ['Refunded', t.refundedPaise],
+          ['Held', t.heldPaise],
+          ['Payable', t.payablePaise],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="text-xl font-bold text-slate-900">{rupees(value as number)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-slate-700">
+        Received {rupees(t.receivedPaise)} - refunded {rupees(t.refundedPaise)} = held {rupees(t.heldPaise)} + payable {rupees(t.payablePaise)}.
+      </p>
+      {data.entries.length === 0 ? (
+        <p>No payments yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+          <table className="w-full bg-white text-left text-sm">
+            <caption className="sr-only">Ledger</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Session
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Entry
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Account
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entries.map((e) => (
+                <tr key={e.id} className="border-t border-slate-100">
+                  <td className="px-3 py-2">{shortDate(e.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    {e.studentName}, {shortDate(e.sessionStartsAt)}
+                  </td>
+                  <td className="px-3 py-2">{kindText[e.kind](e)}</td>
+                  <td className="px-3 py-2">{e.account === 'held' ? 'Held' : 'Payable'}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{rupees(e.amountPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-slate-300 font-semibold">
+                <th scope="row" colSpan={4} className="px-3 py-2">
+                  Total (payments received - refunds)
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{rupees(total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
