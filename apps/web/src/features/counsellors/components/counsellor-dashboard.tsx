@@ -217,7 +217,7 @@ function EarningsBody({ data }: { data: Earnings }) {
   const total = t.heldPaise + t.payablePaise;
   return (
     <>
-      <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ['Payments received', t.receivedPaise],
           ['Refunded', t.refundedPaise],
