@@ -99,7 +99,9 @@ function Summary({ average, count, college }: { average: number | null; count: n
           <Stars value={average ?? 0} className="text-2xl" />
           <p className="text-sm text-slate-700">
             <span className="sr-only">{average === null ? 'Not rated yet, ' : `Rated ${average.toFixed(1)} out of 5, `}</span>
-            {count} {count === 1 ? 'review' : 'reviews'}
+            <span>
+              {count} {count === 1 ? 'review' : 'reviews'}
+            </span>
           </p>
         </div>
       </div>
@@ -160,7 +162,7 @@ function ReviewForm({ counsellorId }: { counsellorId: string }) {
     resolver: zodResolver(reviewFormSchema),
     defaultValues: { counsellorId, rating: 5, review: '' },
   });
-  const { register, handleSubmit, control, formState, resetField, setError } = form;
+  const { register, handleSubmit, control, formState, reset, setError } = form;
   const e = formState.errors;
   const length = useWatch({ control, name: 'review' })?.length ?? 0;
 
@@ -168,7 +170,8 @@ function ReviewForm({ counsellorId }: { counsellorId: string }) {
     try {
       const res = await send.mutateAsync(values);
       toast.success(res.message);
-      resetField('review', { defaultValue: '' });
+      // Ready for the next session's review: the text cleared, the stars back to 5.
+      reset({ counsellorId, rating: 5, review: '' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.fieldErrors.review) setError('review', { type: 'server', message: err.fieldErrors.review[0] });
       else toast.error(errorMessage(err, reviewMessages.submitFailed));
