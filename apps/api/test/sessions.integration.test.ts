@@ -3,6 +3,7 @@ import { reviewMessages } from '@rankwise/contract/reviews';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCashfreeStandIn, type CashfreeStandIn } from '../src/dev/cashfree-stand-in.ts';
+import { webhookSignature } from '../src/modules/payments/cashfree-client.ts';
 import { TestClock } from '../src/lib/clock.ts';
 import { buildApp } from '../src/app.ts';
 import { approvedCounsellor, createPerson, makeAdmin, seedInstitutes, type Person } from './helpers/people.ts';
@@ -278,7 +279,34 @@ describe.each(databaseKinds)('sessions, refunds, reminders and reviews on %s', (
     expect((await call('POST', `/counselor/sessions/${byCounsellor.id}/cancel`, await createPerson(t))).statusCode).toBe(403);
     await t.app.jobs.runDue();
     expect(refundsAt(byCounsellor.orderId)).toHaveLength(1);
-    expect(await refundRow(byCounsellor.id)).toMatchObject({ reason: 'counsellor_cancelled' });
+    expect(await refundRow(byCounsellor.id)).toMatchObject({ reason: 'counsellor_cancelled', status: 'pending' });
+    // Cashfree's signed refund webhook says it is processed: the student hears it once, however the refund job later finds it.
+    const refundId = `rf_${byCounsellor.orderId}`;
+    const body = JSON.stringify({
+      data: { refund: { refund_id: refundId, order_id: byCounsellor.orderId, refund_status: 'SUCCESS', refund_amount: 279.0, entity: 'Refund' } },
+      event_time: '2026-01-01T10:00:00+05:30',
+      type: 'REFUND_STATUS_WEBHOOK',
+    });
+    const timestamp = String(clock.now().getTime());
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cashfree/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': timestamp,
+        'x-webhook-signature': webhookSignature(SECRET, timestamp, body),
+        'x-idempotency-key': `refund-${refundId}`,
+      },
+      payload: body,
+    });
+    expect(hook.statusCode).toBe(200);
+    expect(await refundRow(byCounsellor.id)).toMatchObject({ status: 'success' });
+    await new Promise((r) => setTimeout(r, 120));
+    clock.advance(31_000);
+    await t.app.jobs.runDue();
+    expect(smtp.mails.filter((m) => m.to.includes(s.email) && m.subject.startsWith('Refund processed') && m.text.includes(byCounsellor.orderId))).toHaveLength(
+      1,
+    );
 
     // Too early to report or to mark.
     expect((await call('POST', `/sessions/${reported.id}/report-absence`, s)).json().message).toBe('You can report this once the session has started.');
@@ -415,6 +443,14 @@ describe.each(databaseKinds)('sessions, refunds, reminders and reviews on %s', (
     const ics = (await call('GET', `/sessions/${session.id}/calendar`, s)).json();
     expect(ics.content).toContain('BEGIN:VEVENT');
     expect((await call('GET', `/sessions/${session.id}/calendar`, await createPerson(t))).statusCode).toBe(404);
+    await expectLedgerAddsUp();
+
+    // The sweep settles a session whose job is gone (a job that failed for good, a booking older than the jobs).
+    const orphan = await book(s, day(1), '10:00');
+    await t.db.database.db.execute(sql`delete from jobs where payload->>'bookingId' = ${orphan.id}`);
+    moveTo(new Date(orphan.endsAt.getTime() + 24 * HOUR + 60_000));
+    expect((await t.app.bookings.sweep()).settled).toBeGreaterThanOrEqual(1);
+    expect(await status(orphan.id)).toBe('completed');
     await expectLedgerAddsUp();
     // The ledger is append-only.
     await expect(t.db.database.db.execute(sql`update ledger_entries set amount_paise = 1 where booking_id = ${session.id}`)).rejects.toThrow();

@@ -6,11 +6,11 @@ import { cashfreeStandInRoutes, createStandInState } from '../../dev/cashfree-st
 import { createCashfreeClient } from '../payments/cashfree-client.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 import { sweep, type BookingsDeps } from './bookings.service.ts';
-import { absenceDeadline, sendReminder, settleSession, trackRefundJob } from './sessions.service.ts';
+import { absenceDeadline, sendReminder, settleOverdue, settleSession, trackRefundJob } from './sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: BookingsDeps & { sweep(): Promise<{ holds: number; refunds: number }> };
+    bookings: BookingsDeps & { sweep(): Promise<{ holds: number; refunds: number; settled: number; refunded: number }> };
   }
 }
 
@@ -50,12 +50,13 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
     log: app.log.child({ module: 'bookings' }),
     now: () => app.clock.now(),
   };
-  let running: Promise<unknown> | null = null;
+  type SweepResult = Awaited<ReturnType<typeof sweep>> & Awaited<ReturnType<typeof settleOverdue>>;
+  let running: Promise<SweepResult> | null = null;
   const runSweep = () => {
-    running ??= sweep(deps).finally(() => {
+    running ??= (async () => ({ ...(await sweep(deps)), ...(await settleOverdue(deps)) }))().finally(() => {
       running = null;
     });
-    return running as ReturnType<typeof sweep>;
+    return running;
   };
   app.decorate('bookings', { ...deps, sweep: runSweep });
   // The session lifecycle's jobs (docs/decisions/0009): enqueued in the transactions that decide them.

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import {
@@ -538,8 +538,29 @@ export function createBookingsRepository(db: Db) {
         })
         .where(eq(refunds.id, id));
     },
-    async updateRefundByRefundId(refundId: string, status: RefundStatus): Promise<void> {
-      await db.update(refunds).set({ status, updatedAt: new Date() }).where(eq(refunds.refundId, refundId));
+    /** A refund's state as Cashfree reports it; a processed refund stays processed (webhooks can arrive out of order). */
+    async updateRefundByRefundId(refundId: string, status: RefundStatus): Promise<{ bookingId: string; amountPaise: number } | null> {
+      const [row] = await db
+        .update(refunds)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(refunds.refundId, refundId), ne(refunds.status, 'success')))
+        .returning({ bookingId: refunds.bookingId, amountPaise: refunds.amountPaise });
+      return row ?? null;
+    },
+    /** Sessions whose report window closed without a report, and reports whose dispute window closed (a safety net for their jobs). */
+    async overdue(now: Date, limit = 100): Promise<{ settle: { id: string; endsAt: Date }[]; absent: string[] }> {
+      const settle = await db
+        .select({ id: bookings.id, endsAt: bookings.endsAt })
+        .from(bookings)
+        .where(and(eq(bookings.status, 'confirmed'), lt(bookings.endsAt, new Date(now.getTime() - 24 * 3600_000))))
+        .orderBy(asc(bookings.endsAt))
+        .limit(limit);
+      const absent = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.status, 'absence_reported'), lt(bookings.absenceReportedAt, new Date(now.getTime() - 24 * 3600_000))))
+        .limit(limit);
+      return { settle, absent: absent.map((r) => r.id) };
     },
 
     /** Start times of bookings that occupy a counsellor's slots from `from` on (live holds, paid, confirmed). */

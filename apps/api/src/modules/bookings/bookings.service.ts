@@ -25,7 +25,7 @@ import type { CounsellorRecord, CounsellorsRepository } from '../counsellors/cou
 import { findBookableCounsellor } from '../counsellors/counsellors.service.ts';
 import { CashfreeError, isValidWebhookSignature, toPaise, webhookTimestampMs, type CashfreeClient, type CashfreeRefund } from '../payments/cashfree-client.ts';
 import type { TransitionSource } from './booking-states.ts';
-import { confirmationMails, refundMail } from './booking-mail.ts';
+import { confirmationMails, refundMail, refundProcessedMail } from './booking-mail.ts';
 import { createBookingsRepository, type BookingsRepository, type RefundStatus } from './bookings.repository.ts';
 import { meetingRoomUrl } from './meeting.ts';
 import { scheduleSessionJobs, trackRefund } from './session-schedule.ts';
@@ -407,7 +407,14 @@ export async function handleWebhook(d: BookingsDeps, raw: Buffer, header: (name:
       return { kind: 'ignored' };
     }
     if (type === 'REFUND_STATUS_WEBHOOK' && data.refund?.refund_id) {
-      await repo.updateRefundByRefundId(data.refund.refund_id, refundStatusOf(data.refund.refund_status ?? 'PENDING'));
+      const status = refundStatusOf(data.refund.refund_status ?? 'PENDING');
+      const r = await repo.updateRefundByRefundId(data.refund.refund_id, status);
+      // Processed: the student hears it now (the refund job, seeing it done, finds this mail's key taken).
+      const full = r && status === 'success' ? await repo.details(r.bookingId) : null;
+      if (r && full) {
+        const m = { productName: d.settings.productName, supportEmail: d.settings.supportEmail, publicUrl: d.settings.publicUrl };
+        await queueMail(d, tx, refundProcessedMail(full, r.amountPaise, m), `refund-processed:${data.refund.refund_id}`);
+      }
     }
     return { kind: 'ignored' };
   });

@@ -476,3 +476,15 @@ export async function trackRefundJob(d: BookingsDeps, p: JobPayloads['refunds.tr
   const b = await d.repo.details(r.bookingId);
   if (b) await d.jobs.enqueue('mail', refundProcessedMail(b, r.amountPaise, mailSettings(d)), { dedupeKey: `refund-processed:${r.refundId}` });
 }
+
+/**
+ * The sweep's safety net for the session jobs (a job that failed for good, bookings confirmed before
+ * these jobs existed): settles sessions past their report window and refunds reports past their
+ * dispute window. Both are idempotent with their jobs (the booking is locked and its state checked).
+ */
+export async function settleOverdue(d: BookingsDeps): Promise<{ settled: number; refunded: number }> {
+  const { settle, absent } = await d.repo.overdue(d.now());
+  for (const b of settle) await settleSession(d, { bookingId: b.id, endsAt: b.endsAt.toISOString() });
+  for (const id of absent) await absenceDeadline(d, { bookingId: id });
+  return { settled: settle.length, refunded: absent.length };
+}
