@@ -128,10 +128,25 @@ test.describe('reviews after real sessions, my sessions, the counsellor dashboar
     await expect(page.getByText('2 reviews', { exact: true })).toBeVisible();
     expect(await query(`select r.id from reviews r where r.counsellor_id = '${counsellor.id}'`)).toHaveLength(2);
 
+    // A reviewer without a name to show (an account whose username is gone) is 'Anonymous User'.
+    const other = await createAccount(request);
+    const third = await bookPaidSession(request, other, counsellor.id, istDay(2), '09:00');
+    await moveIntoPast(third.bookingId, 3);
+    const sent = await request.post('/api/v1/reviews/send-review', {
+      headers: other.auth,
+      data: { rating: 3, review: 'Useful.', counsellorId: counsellor.id },
+    });
+    expect(sent.status()).toBe(201);
+    await query(`update users set username = '' where email = '${other.email}'`);
+    await page.reload();
+    await expect(page.getByRole('article', { name: 'Review by Anonymous User' }).getByText('Useful.')).toBeVisible();
+    await expect(page.getByText('4.0', { exact: true })).toBeVisible();
+    await expect(page.getByText('3 reviews', { exact: true })).toBeVisible();
+
     // The counsellor's card shows the average and the count.
     await page.getByRole('link', { name: 'Back to counsellor' }).click();
     const card = page.getByRole('article', { name: COUNSELLOR });
-    await expect(card.getByRole('link', { name: /4\.5 \(2 reviews\)/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /4\.0 \(3 reviews\)/ })).toBeVisible();
   });
 
   test('my sessions: join link, calendar file, cancel with the 24-hour rule shown', async ({ page }) => {

@@ -142,7 +142,7 @@ function WriteReview({ counsellorId, canReview, signedIn, onBack }: { counsellor
       </p>
     );
   } else {
-    body = <ReviewForm counsellorId={counsellorId} />;
+    body = <ReviewForm counsellorId={counsellorId} canReview={canReview} />;
   }
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -155,7 +155,7 @@ function WriteReview({ counsellorId, canReview, signedIn, onBack }: { counsellor
 }
 
 /** Spec §4 Review form: stars 1-5 (default 5) and the text; after sending, the text clears and the list reloads. */
-function ReviewForm({ counsellorId }: { counsellorId: string }) {
+function ReviewForm({ counsellorId, canReview }: { counsellorId: string; canReview: boolean }) {
   const send = useSendReview(counsellorId);
   const ids = { text: useId(), textError: useId(), rating: useId(), count: useId() };
   const form = useForm<ReviewFormInput, unknown, ReviewValues>({
@@ -167,6 +167,9 @@ function ReviewForm({ counsellorId }: { counsellorId: string }) {
   const length = useWatch({ control, name: 'review' })?.length ?? 0;
 
   const onSubmit = handleSubmit(async (values) => {
+    // Spec §5, as the server also checks: signed in, and allowed by the server's answer.
+    if (!useSession.getState().accessToken) return void toast.error(reviewMessages.signIn);
+    if (!canReview) return void toast.error(reviewMessages.notAllowed);
     try {
       const res = await send.mutateAsync(values);
       toast.success(res.message);
