@@ -92,7 +92,7 @@ test.describe('reviews after real sessions, my sessions, the counsellor dashboar
     await signIn(page, student);
     await page.goto('/sessions');
     await expect(page.getByRole('heading', { name: 'My sessions' })).toBeVisible();
-    const past = page.getByRole('region', { name: 'Past' });
+    const past = page.getByRole('region', { name: 'Past and cancelled' });
     await expect(past.getByRole('article')).toHaveCount(2);
     await expect(past.getByRole('button', { name: 'The counsellor did not join' })).toHaveCount(1); // the session of yesterday, still within 24 h
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -170,7 +170,7 @@ test.describe('reviews after real sessions, my sessions, the counsellor dashboar
     expect(await seriousAxeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect(page.getByText('Session cancelled. Your payment of ₹279 will be refunded in full.')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Past' }).getByText('Cancelled by you')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Past and cancelled' }).getByText('Cancelled by you')).toBeVisible();
     await expect.poll(async () => (await query(`select status from refunds where booking_id = '${upcoming.bookingId}'`)).length).toBe(1);
   });
 
@@ -189,7 +189,7 @@ test.describe('reviews after real sessions, my sessions, the counsellor dashboar
     await expect.poll(async () => (await query(`select id from refunds where booking_id = '${later.bookingId}'`)).length).toBe(1);
 
     // A session that took place: marked held.
-    const past = page.getByRole('region', { name: 'Past sessions' });
+    const past = page.getByRole('region', { name: 'Past and cancelled sessions' });
     const held = past
       .getByRole('article')
       .filter({ has: page.getByRole('button', { name: 'Mark as held' }) })

@@ -81,6 +81,11 @@ async function ownCounsellorId(d: BookingsDeps, user: AuthUser): Promise<string>
   return c.id;
 }
 
+/** How long after the end the room link is still shown. */
+const ROOM_AFTER_END_MS = 30 * 60_000;
+/** A student account with no name to show (the reviews page says 'Anonymous User'). */
+const studentName = (name: string) => name || 'A student';
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const asSessionStatus = (s: SessionRow['status']) => s as StudentSession['status'];
 
@@ -91,8 +96,8 @@ function toStudentSession(r: SessionRow, now: Date): StudentSession {
   const confirmed = r.status === 'confirmed';
   const before = r.startsAt.getTime() - t;
   const reportable = confirmed && t >= r.startsAt.getTime() && t <= r.endsAt.getTime() + REPORT_WINDOW_MS && !r.reviewed;
-  // The room stays reachable until the report window closes (a late start, a reconnect).
-  const showRoom = (confirmed || r.status === 'completed') && t <= r.endsAt.getTime() + REPORT_WINDOW_MS;
+  // The room link stays a little after the end (a late start, a reconnect).
+  const showRoom = confirmed && t <= r.endsAt.getTime() + ROOM_AFTER_END_MS;
   return {
     id: r.id,
     counsellorId: r.counsellorId,
@@ -238,13 +243,13 @@ function toCounsellorSession(r: SessionRow, now: Date): CounsellorSession {
   const earning = r.payablePaise > 0 ? 'payable' : r.heldPaise > 0 ? 'held' : 'refunded';
   return {
     id: r.id,
-    studentName: r.studentName,
+    studentName: studentName(r.studentName),
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
     durationMinutes: r.durationMinutes,
     amountPaise: r.amountPaise,
     status: asSessionStatus(r.status),
-    meetingUrl: confirmed && t <= r.endsAt.getTime() + REPORT_WINDOW_MS ? r.meetingUrl : null,
+    meetingUrl: confirmed && t <= r.endsAt.getTime() + ROOM_AFTER_END_MS ? r.meetingUrl : null,
     rescheduled: r.rescheduleCount > 0,
     cancelledBy: r.cancelledBy,
     outcome: r.counsellorOutcome,
@@ -361,7 +366,12 @@ export async function earnings(d: BookingsDeps, user: AuthUser): Promise<{ data:
   return {
     data: {
       totals: { receivedPaise: l.received, refundedPaise: l.refunded, heldPaise: l.held, payablePaise: l.payable },
-      entries: l.entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), sessionStartsAt: e.sessionStartsAt.toISOString() })),
+      entries: l.entries.map((e) => ({
+        ...e,
+        studentName: studentName(e.studentName),
+        createdAt: e.createdAt.toISOString(),
+        sessionStartsAt: e.sessionStartsAt.toISOString(),
+      })),
     },
   };
 }

@@ -22,7 +22,7 @@ export function MySessionsPage() {
       ) : (
         <>
           <SessionList title="Upcoming" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
-          <SessionList title="Past" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
+          <SessionList title="Past and cancelled" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
           {sessions.data.data.upcoming.length + sessions.data.data.past.length === 0 ? (
             <Link to="/connect-students" className={buttonStyles.primary}>
               Find a counsellor

@@ -20,7 +20,7 @@ export function CounsellorDashboard() {
       ) : (
         <>
           <SessionList title="Upcoming sessions" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
-          <SessionList title="Past sessions" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
+          <SessionList title="Past and cancelled sessions" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
         </>
       )}
       <EarningsSection />
