@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/jobs.ts';
 import { TestClock } from '../src/lib/clock.ts';
-import { createJobQueue, PermanentJobError, type JobQueue } from '../src/lib/jobs.ts';
+import { createJobQueue, PermanentJobError, RetryLater, type JobQueue } from '../src/lib/jobs.ts';
 import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './helpers/test-database.ts';
@@ -15,6 +15,7 @@ declare module '../src/lib/jobs.ts' {
     'test.flaky': { failTimes: number };
     'test.permanent': Record<string, never>;
     'test.slow': { ms: number };
+    'test.waits': { until: number };
   }
 }
 
@@ -44,6 +45,10 @@ describe.each(databaseKinds)('job queue on %s', (kind) => {
       throw new PermanentJobError('the booking was cancelled');
     });
     queue.register('test.slow', ({ ms }) => new Promise((r) => setTimeout(r, ms)), { timeoutMs: 200, maxAttempts: 1 });
+    // Waits for something outside (a refund Cashfree has not processed yet) until `until` by the app clock.
+    queue.register('test.waits', async ({ until }) => {
+      if (clock.now().getTime() < until) throw new RetryLater(30_000, 'not yet');
+    });
   });
   afterAll(() => db.drop());
 
@@ -121,6 +126,21 @@ describe.each(databaseKinds)('job queue on %s', (kind) => {
     clock.advance(3600_000);
     expect(await queue.runDue()).toEqual({ ran: 0, failed: 0 });
     expect(flakyAttempts).toEqual([1, 1, 2, 2, 3]);
+  });
+
+  it('a job that waits (RetryLater) runs again after the delay it asked for, and finishes when the wait is over', async () => {
+    const w = await queue.enqueue('test.waits', { until: clock.now().getTime() + 50_000 });
+    await queue.runDue();
+    let row = (await rows()).find((r) => r.id === w.id)!;
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'RetryLater: not yet' });
+    expect(Math.round((row.runAt.getTime() - clock.now().getTime()) / 1000)).toBe(30);
+    clock.advance(30_000);
+    await queue.runDue();
+    expect((await rows()).find((r) => r.id === w.id)).toMatchObject({ status: 'pending', attempts: 2 });
+    clock.advance(30_000);
+    await queue.runDue();
+    row = (await rows()).find((r) => r.id === w.id)!;
+    expect(row).toMatchObject({ status: 'done', attempts: 3, lastError: null });
   });
 
   it('does not retry a permanent failure, and fails an attempt that runs too long', async () => {
