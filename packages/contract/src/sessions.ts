@@ -4,7 +4,7 @@ import { defineEndpoints } from './endpoint.ts';
 
 /**
  * A paid session after payment: the student's "My sessions", the counsellor's dashboard and
- * earnings, and the admin's disputes (docs/decisions/0012-session-lifecycle.md).
+ * earnings, and the admin's disputes (docs/decisions/0013-session-lifecycle.md).
  */
 
 /** The rules, in the words shown to people (the Terms page and the decision record say the same). */

@@ -4,7 +4,7 @@ import { users } from './auth.ts';
 import { counsellors } from './counsellors.ts';
 
 /**
- * The booking state machine (docs/decisions/0008-bookings-and-payments.md, 0012-session-lifecycle.md,
+ * The booking state machine (docs/decisions/0008-bookings-and-payments.md, 0013-session-lifecycle.md,
  * code in modules/bookings/booking-states.ts). `held`, `paid` and `confirmed` occupy the slot: the
  * exclusion constraint `bookings_no_overlap` (custom migration) refuses any two of them for one
  * counsellor whose time ranges overlap; a cancelled session's slot is free again.
@@ -166,7 +166,7 @@ export const paymentWebhooks = pgTable('payment_webhooks', {
 });
 
 /**
- * The counsellors' money, entry by entry (docs/decisions/0012-session-lifecycle.md). Append-only (a
+ * The counsellors' money, entry by entry (docs/decisions/0013-session-lifecycle.md). Append-only (a
  * trigger refuses UPDATE and DELETE). A payment enters `held` (+); a refund leaves `held` (-); a
  * completed session (or a late cancellation, which is not refunded) moves its amount from `held` to
  * `payable` (- and +). So for any counsellor, the sum of all entries equals the payments received

@@ -4,7 +4,7 @@ import { bookingStatuses } from '../../db/schema/bookings.ts';
 import { bookingIcs } from './booking-mail.ts';
 import { ACTIVE_STATUSES, TRANSITIONS, canTransition, isHadSession, sourcesOf } from './booking-states.ts';
 
-describe('the session lifecycle (decision 0012)', () => {
+describe('the session lifecycle (decision 0013)', () => {
   it('moves a confirmed session only forward, and ends in cancelled, completed or refunded', () => {
     expect(Object.keys(TRANSITIONS).sort()).toEqual([...bookingStatuses].sort());
     for (const to of ['cancelled', 'completed', 'refunded', 'absence_reported', 'disputed'] as const) expect(canTransition('confirmed', to)).toBe(true);

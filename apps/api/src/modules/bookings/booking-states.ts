@@ -10,7 +10,7 @@ import type { BookingStatus } from '../../db/schema/bookings.ts';
  *              └──► released                          payment failed, was abandoned, or never started
  *   expired / released ──► refunded                   a late payment for a slot someone else took
  *
- * After confirmation (docs/decisions/0012-session-lifecycle.md):
+ * After confirmation (docs/decisions/0013-session-lifecycle.md):
  *
  *   confirmed ──► cancelled            student (refund if at least 24 h before) or counsellor (refund) cancels
  *             ──► completed            24 h after the end with no absence report: the amount becomes payable
@@ -54,7 +54,7 @@ export function sourcesOf(to: BookingStatus): BookingStatus[] {
 export type TransitionSource =
   'payment' | 'verify' | 'webhook' | 'sweep' | 'superseded' | 'slot_needed' | 'student' | 'counsellor' | 'admin' | 'settle' | 'absence_deadline';
 
-/** Time rules of a session (docs/decisions/0012-session-lifecycle.md). */
+/** Time rules of a session (docs/decisions/0013-session-lifecycle.md). */
 export const HOUR_MS = 3600_000;
 /** Cancel at least this long before the start for a full refund; reschedule only this early too. */
 export const FREE_CANCEL_MS = 24 * HOUR_MS;

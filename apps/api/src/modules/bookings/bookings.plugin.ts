@@ -59,7 +59,7 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
     return running;
   };
   app.decorate('bookings', { ...deps, sweep: runSweep });
-  // The session lifecycle's jobs (docs/decisions/0012): enqueued in the transactions that decide them.
+  // The session lifecycle's jobs (docs/decisions/0013): enqueued in the transactions that decide them.
   app.jobs.register('sessions.reminder', (p) => sendReminder(deps, p), { maxAttempts: 5 });
   app.jobs.register('sessions.settle', (p) => settleSession(deps, p));
   app.jobs.register('sessions.absence-deadline', (p) => absenceDeadline(deps, p));

@@ -214,7 +214,7 @@ async function settlePaid(d: BookingsDeps, tx: Db, orderId: string, o: { source:
     // Demo counsellors (npm run seed:demo) have no real mailbox.
     if (!full.counsellorIsDemo) await queueMail(d, tx, mails.counsellor, `booking-confirmed:counsellor:${b.id}`);
     await repo.markMailed(b.id);
-    // Reminders 24 h and 1 h before, and the settlement 24 h after (docs/decisions/0012).
+    // Reminders 24 h and 1 h before, and the settlement 24 h after (docs/decisions/0013).
     await scheduleSessionJobs(d.jobs, tx, full, o.now);
     return { kind: 'confirmed' as const, bookingId: b.id };
   };

@@ -32,7 +32,7 @@ import { createBookingsRepository, type BookingDetails, type BookingWithPayment,
 import { scheduleAbsenceDeadline, scheduleSessionJobs, trackRefund } from './session-schedule.ts';
 
 /**
- * A paid session from confirmation to its end (docs/decisions/0012-session-lifecycle.md): the
+ * A paid session from confirmation to its end (docs/decisions/0013-session-lifecycle.md): the
  * student cancels, moves or reports it; the counsellor cancels, marks or disputes it; an admin
  * decides disputes; jobs remind, settle and refund. Each change happens in one transaction with
  * the booking locked, together with its ledger entries, its refund and the e-mails it causes.
