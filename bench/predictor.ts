@@ -87,22 +87,24 @@ async function serve(): Promise<void> {
   // The repository exactly as the routes use it, with its findMatches call timed.
   const engineeringRepo = createEngineeringRepository(database.db);
   const medicalRepo = createMedicalRepository(database.db);
+  // Built once, so the chance curve the service reads is cached as in the app (lib/chance.ts).
+  let ms = 0;
+  const timedEngineering = {
+    ...engineeringRepo,
+    findMatches: async (q: Parameters<typeof engineeringRepo.findMatches>[0]) => timed(() => engineeringRepo.findMatches(q)),
+  };
+  const timedMedical = { ...medicalRepo, findMatches: async (q: Parameters<typeof medicalRepo.findMatches>[0]) => timed(() => medicalRepo.findMatches(q)) };
   async function rawOnce(stream: Stream, payload: Payload): Promise<number> {
-    let ms = 0;
-    if (stream === 'engineering') {
-      const repo = { findMatches: async (q: Parameters<typeof engineeringRepo.findMatches>[0]) => timed(() => engineeringRepo.findMatches(q)) };
-      await findColleges(repo, engineeringPreferencesSchema.parse(payload));
-    } else {
-      const repo = { ...medicalRepo, findMatches: async (q: Parameters<typeof medicalRepo.findMatches>[0]) => timed(() => medicalRepo.findMatches(q)) };
-      await findMedicalColleges(repo, medicalPreferencesSchema.parse(payload));
-    }
+    ms = 0;
+    if (stream === 'engineering') await findColleges(timedEngineering, engineeringPreferencesSchema.parse(payload));
+    else await findMedicalColleges(timedMedical, medicalPreferencesSchema.parse(payload));
     return ms;
-    async function timed<T>(f: () => Promise<T>): Promise<T> {
-      const t = performance.now();
-      const r = await f();
-      ms += performance.now() - t;
-      return r;
-    }
+  }
+  async function timed<T>(f: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    const r = await f();
+    ms += performance.now() - t;
+    return r;
   }
 
   process.on('message', async (msg: { cmd: string; stream: Stream; payloads: Payload[]; seconds: number; concurrency: number }) => {

@@ -314,7 +314,8 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   // and the order the spec gives for what is shown.
   const sort = page.getByLabel('Sort by');
   await expect(sort).toHaveValue('rank');
-  await expect(sort.locator('option')).toHaveText(['Closing rank', 'Package', 'Fees', 'Program', 'College']);
+  // The spec's five sorts, then the chance of admission (issue 13, highest first).
+  await expect(sort.locator('option')).toHaveText(['Closing rank', 'Package', 'Fees', 'Program', 'College', 'Chance of admission']);
   for (const [value, label] of [
     ['package', 'Package'],
     ['fees', 'Fees'],

@@ -237,7 +237,8 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   // Sort: the four keys, default rank; each order is the server's.
   const sort = page.getByLabel('Sort by');
   await expect(sort).toHaveValue('rank');
-  await expect(sort.locator('option')).toHaveText(['Closing rank', 'Fees', 'College', 'Course']);
+  // The spec's four sorts, then the chance of admission (issue 13, highest first).
+  await expect(sort.locator('option')).toHaveText(['Closing rank', 'Fees', 'College', 'Course', 'Chance of admission']);
   for (const [value, label] of [
     ['fees', 'Fees'],
     ['college', 'College'],

@@ -17,6 +17,7 @@ import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
 import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
+import { chanceRoutes } from './modules/chance/chance.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
       await api.register(reviewRoutes);
+      await api.register(chanceRoutes);
     },
     { prefix: '/api/v1' },
   );

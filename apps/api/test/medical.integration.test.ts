@@ -33,7 +33,7 @@ import { databaseKinds } from './helpers/test-database.ts';
  */
 const dataDir = testConfig().DATA_DIR;
 type Raw = { year: string; round: string; rank: number; quota: string; inst: string; course: string; cat: string };
-type Seat = { id: string; course: string; quota: string; cat: string; open: number; close: number };
+type Seat = { id: string; course: string; quota: string; cat: string; open: number; close: number; ranks: number[] };
 
 const quotaText: Record<string, string> = {
   'All India': 'ALL INDIA',
@@ -172,10 +172,16 @@ function expected(raw: Raw[], idOf: (inst: string, quota: string) => string, p: 
     if (p.courses?.length && !p.courses.includes(r.course)) continue;
     const id = idOf(r.inst, r.quota);
     const k = [id, r.course, r.cat].join('|');
-    const s = seats.get(k) ?? { id, course: r.course, quota: p.quota, cat: r.cat, open: r.rank, close: r.rank };
+    const s = seats.get(k) ?? { id, course: r.course, quota: p.quota, cat: r.cat, open: r.rank, close: r.rank, ranks: [] };
     s.open = Math.min(s.open, r.rank);
-    s.close = Math.max(s.close, r.rank);
+    s.ranks.push(r.rank);
     seats.set(k, s);
+  }
+  // The closing rank is the highest AIR, but one stray allotment is set aside: with 4 or more
+  // allotments, a highest AIR more than twice the next (docs/decisions/0013, issue 13 item 4).
+  for (const s of seats.values()) {
+    const sorted = [...s.ranks].sort((a, b) => b - a);
+    s.close = sorted.length >= 4 && sorted[0] > 2 * sorted[1] ? sorted[1] : sorted[0];
   }
   return [...seats.values()].filter((s) => s.close >= p.rank);
 }

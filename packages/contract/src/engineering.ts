@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chanceFieldsSchema, includeReachSchema } from './chance.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { homeStates } from './reference.ts';
 
@@ -34,7 +35,8 @@ export type EngineeringCategory = (typeof engineeringCategories)[number];
 
 /** examType: 'IIT' for JEE Advanced, 'CSAB' for CSAB, '' for JEE Main (spec §3). */
 export const examTypes = ['', 'IIT', 'CSAB'] as const;
-export const engineeringSortKeys = ['rank', 'package', 'fees', 'program', 'college'] as const;
+/** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0013). */
+export const engineeringSortKeys = ['rank', 'package', 'fees', 'program', 'college', 'chance'] as const;
 export const ENGINEERING_PAGE_SIZE = 35;
 
 export const rankMessages = {
@@ -85,6 +87,8 @@ export const engineeringPreferencesSchema = z
     page: pageSchema,
     pageSize: z.coerce.number().int().min(1).max(100).default(ENGINEERING_PAGE_SIZE),
     sortBy: z.enum(engineeringSortKeys).default('rank'),
+    /** Also list Reach seats: closing rank below the student's rank, chance at least 15% (default false: the spec's list). */
+    includeReach: includeReachSchema,
     searchQuery: z.string().trim().max(100, 'searchQuery must be at most 100 characters').default(''),
   })
   .superRefine((v, ctx) => {
@@ -97,44 +101,46 @@ export type EngineeringPreferences = z.output<typeof engineeringPreferencesSchem
 
 const NA = z.literal('NA');
 
-export const engineeringCollegeSchema = z.object({
-  id: z.string(),
-  'Institute Name': z.string(),
-  collegeName: z.string(),
-  'Academic Program Name': z.string(),
-  programName: z.string(),
-  'Opening Rank': z.number().int(),
-  'Closing Rank': z.number().int(),
-  /**
-   * Tuition per year, comma-grouped in Indian format ('2,00,000'): the central IIT or NIT
-   * undergraduate tuition (fees/tuition_policy.csv), never the total fee. 'NA' for IIITs, GFTIs
-   * and IIEST, whose fees are not in the data.
-   */
-  'Institute Fee (INR)': z.union([z.string(), NA]),
-  /** The first admission year the tuition applies to (2016), or null with 'NA'. */
-  tuitionFromYear: z.number().int().nullable(),
-  /** NIRF median package in LPA, or 'NA'. */
-  'Average Package(LPA)': z.union([z.number(), NA]),
-  /** The graduating batch the placement figures describe ('2023-24'); null exactly when the package is 'NA'. */
-  placementYear: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  instituteId: z.string(),
-  instituteType: z.enum(['IIT', 'NIT', 'IIIT', 'GFTI']),
-  state: z.string().nullable(),
-  nirfRank: z.number().int().nullable(),
-  /** The NIRF edition (year) of nirfRank; null exactly when nirfRank is. */
-  nirfRankYear: z.number().int().nullable(),
-  branchGroup: z.enum(branchGroups),
-  quota: z.string(),
-  seatType: z.string(),
-  gender: z.string(),
-  year: z.number().int(),
-  round: z.number().int(),
-  /** Which counselling the closing rank comes from. */
-  basis: z.enum(['JoSAA', 'CSAB']),
-  /** Which of the student's ranks matched this row (the category rank or the CRL rank). */
-  matchedOn: z.enum(['rank', 'crlRank']),
-});
+export const engineeringCollegeSchema = z
+  .object({
+    id: z.string(),
+    'Institute Name': z.string(),
+    collegeName: z.string(),
+    'Academic Program Name': z.string(),
+    programName: z.string(),
+    'Opening Rank': z.number().int(),
+    'Closing Rank': z.number().int(),
+    /**
+     * Tuition per year, comma-grouped in Indian format ('2,00,000'): the central IIT or NIT
+     * undergraduate tuition (fees/tuition_policy.csv), never the total fee. 'NA' for IIITs, GFTIs
+     * and IIEST, whose fees are not in the data.
+     */
+    'Institute Fee (INR)': z.union([z.string(), NA]),
+    /** The first admission year the tuition applies to (2016), or null with 'NA'. */
+    tuitionFromYear: z.number().int().nullable(),
+    /** NIRF median package in LPA, or 'NA'. */
+    'Average Package(LPA)': z.union([z.number(), NA]),
+    /** The graduating batch the placement figures describe ('2023-24'); null exactly when the package is 'NA'. */
+    placementYear: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    instituteId: z.string(),
+    instituteType: z.enum(['IIT', 'NIT', 'IIIT', 'GFTI']),
+    state: z.string().nullable(),
+    nirfRank: z.number().int().nullable(),
+    /** The NIRF edition (year) of nirfRank; null exactly when nirfRank is. */
+    nirfRankYear: z.number().int().nullable(),
+    branchGroup: z.enum(branchGroups),
+    quota: z.string(),
+    seatType: z.string(),
+    gender: z.string(),
+    year: z.number().int(),
+    round: z.number().int(),
+    /** Which counselling the closing rank comes from. */
+    basis: z.enum(['JoSAA', 'CSAB']),
+    /** Which of the student's ranks matched this row (the category rank or the CRL rank). */
+    matchedOn: z.enum(['rank', 'crlRank']),
+  })
+  .extend(chanceFieldsSchema.shape);
 export type EngineeringCollege = z.infer<typeof engineeringCollegeSchema>;
 
 export function pagedResponseSchema<T extends z.ZodTypeAny>(item: T) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chanceFieldsSchema, includeReachSchema } from './chance.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { pageSchema, pagedResponseSchema, rankSchema } from './engineering.ts';
 
@@ -17,7 +18,8 @@ export const medicalQuotas = [
   'Muslim Minority Quota',
   'Armed Forces Medical',
 ] as const;
-export const medicalSortKeys = ['rank', 'fees', 'college', 'course'] as const;
+/** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0013). */
+export const medicalSortKeys = ['rank', 'fees', 'college', 'course', 'chance'] as const;
 export const MEDICAL_PAGE_SIZE_SUBMIT = 10;
 export const MEDICAL_PAGE_SIZE_FETCH = 30;
 
@@ -30,6 +32,8 @@ export const medicalPreferencesSchema = z.object({
   page: pageSchema,
   pageSize: z.coerce.number().int().min(1).max(100).default(MEDICAL_PAGE_SIZE_FETCH),
   sortBy: z.enum(medicalSortKeys).default('rank'),
+  /** Also list Reach seats: closing rank below the student's rank, chance at least 15% (default false: the spec's list). */
+  includeReach: includeReachSchema,
   searchQuery: z.string().trim().max(100, 'searchQuery must be at most 100 characters').default(''),
 });
 export type MedicalPreferencesInput = z.input<typeof medicalPreferencesSchema>;
@@ -37,34 +41,36 @@ export type MedicalPreferences = z.output<typeof medicalPreferencesSchema>;
 
 const NA = z.literal('NA');
 
-export const medicalCollegeSchema = z.object({
-  id: z.string(),
-  /** The institute's clean display name (not MCC's raw upper-case "name, address" string, which search still matches). */
-  'Allotted Institute': z.string(),
-  collegeName: z.string(),
-  Location: z.union([z.string(), NA]),
-  /** The state named by the institute's allotment address (docs/decisions/0005), as the form's home states spell it. */
-  State: z.union([z.string(), NA]),
-  Course: z.string(),
-  'Allotted Quota': z.string(),
-  'Alloted Category': z.string(),
-  'Candidate Category': z.string(),
-  /** The closing rank of the seat in the reference round. */
-  Rank: z.number().int(),
-  'Opening Rank': z.number().int(),
-  /** Annual fee as written, comma-grouped, or 'NA'. */
-  Fees: z.union([z.string(), NA]),
-  'Annual Fee': z.union([z.string(), NA]),
-  bondYears: z.number().nullable(),
-  bondPenalty: z.union([z.string(), NA]),
-  imageUrl: z.string().nullable(),
-  /** The NEET PG year and the last MCC round ('R3') the ranks are based on (rounds R1 to it). */
-  year: z.number().int(),
-  round: z.string(),
-  instituteId: z.string(),
-  /** MD, MS, MD/MS, DNB, Diploma, DNB Diploma, MCh or MPH. */
-  degree: z.string(),
-});
+export const medicalCollegeSchema = z
+  .object({
+    id: z.string(),
+    /** The institute's clean display name (not MCC's raw upper-case "name, address" string, which search still matches). */
+    'Allotted Institute': z.string(),
+    collegeName: z.string(),
+    Location: z.union([z.string(), NA]),
+    /** The state named by the institute's allotment address (docs/decisions/0005), as the form's home states spell it. */
+    State: z.union([z.string(), NA]),
+    Course: z.string(),
+    'Allotted Quota': z.string(),
+    'Alloted Category': z.string(),
+    'Candidate Category': z.string(),
+    /** The closing rank of the seat in the reference round. */
+    Rank: z.number().int(),
+    'Opening Rank': z.number().int(),
+    /** Annual fee as written, comma-grouped, or 'NA'. */
+    Fees: z.union([z.string(), NA]),
+    'Annual Fee': z.union([z.string(), NA]),
+    bondYears: z.number().nullable(),
+    bondPenalty: z.union([z.string(), NA]),
+    imageUrl: z.string().nullable(),
+    /** The NEET PG year and the last MCC round ('R3') the ranks are based on (rounds R1 to it). */
+    year: z.number().int(),
+    round: z.string(),
+    instituteId: z.string(),
+    /** MD, MS, MD/MS, DNB, Diploma, DNB Diploma, MCh or MPH. */
+    degree: z.string(),
+  })
+  .extend(chanceFieldsSchema.shape);
 export type MedicalCollege = z.infer<typeof medicalCollegeSchema>;
 
 export const medicalResultsResponseSchema = pagedResponseSchema(medicalCollegeSchema);

@@ -2,6 +2,7 @@
 export * from './schema/app.ts';
 export * from './schema/auth.ts';
 export * from './schema/colleges.ts';
+export * from './schema/chance.ts';
 export * from './schema/engineering.ts';
 export * from './schema/medical.ts';
 export * from './schema/jobs.ts';

@@ -11,6 +11,7 @@ import { LoginRoute } from '@/features/auth/components/login-route.tsx';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
 import { VerifyResetTokenPage } from '@/features/auth/components/verify-reset-token-page.tsx';
 import { MedicalCollegesPage } from '@/features/medical/components/medical-colleges-page.tsx';
+import { MethodologyPage } from '@/features/methodology/components/methodology-page.tsx';
 import { CollegesPage } from '@/features/engineering/components/colleges-page.tsx';
 import { ReviewsPage } from '@/features/reviews/components/reviews-page.tsx';
 import { AboutPage } from '@/features/static-pages/components/about-page.tsx';
@@ -43,6 +44,7 @@ export const router = createBrowserRouter([
       { path: 'help-center', element: <HelpCenterPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'faq', element: <FaqPage /> },
+      { path: 'methodology', element: <MethodologyPage /> },
       { path: 'feedback', element: <FeedbackPage /> },
       { path: 'upcoming-features', element: <UpcomingFeaturesPage /> },
       { path: 'start', element: <StartPage /> },

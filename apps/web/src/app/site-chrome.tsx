@@ -134,6 +134,9 @@ export function SiteFooter() {
           <Link className="hover:text-white" to="/faq">
             FAQ
           </Link>
+          <Link className="hover:text-white" to="/methodology">
+            How chances are computed
+          </Link>
           <Link className="hover:text-white" to="/upcoming-features">
             Upcoming features
           </Link>

@@ -7,6 +7,9 @@ import { pgTextArray } from '../lib/pg-array.ts';
 import { engineeringInputFiles, engineeringSources, readEngineeringData } from './engineering-data.ts';
 import { eligibleStates } from './home-state-quotas.ts';
 import { buildReference } from './reference.ts';
+import { CHANCE_MODEL_VERSION, josaaChanceModel } from '../chance/chance-models.ts';
+import { engineeringSeatChances } from '../chance/seat-chances.ts';
+import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'engineering';
 /** Bump when the importer's output changes for the same inputs. */
@@ -17,7 +20,11 @@ export async function hasEngineeringData(database: Database): Promise<boolean> {
 }
 
 function inputHash(dataDir: string, include2026: boolean, referenceYear: number | undefined): string {
-  return hashInputs(dataDir, `${IMPORTER_VERSION}|${include2026}|${referenceYear ?? ''}`, engineeringInputFiles(dataDir, include2026));
+  return hashInputs(
+    dataDir,
+    `${IMPORTER_VERSION}|chance ${CHANCE_MODEL_VERSION}|${include2026}|${referenceYear ?? ''}`,
+    engineeringInputFiles(dataDir, include2026),
+  );
 }
 
 /** Imports (or, when the inputs are unchanged, keeps) every engineering data set. */
@@ -39,6 +46,10 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   const data = await readEngineeringData(dataDir, include2026, () => ctx.progress.tick());
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   const reference = buildReference(data.cutoffs, (id) => byId.get(id)?.type !== 'IIT', config.PREDICTOR_REFERENCE_YEAR);
+  // Chance of admission (docs/decisions/0013): every listed seat's scale, Reach limit and card.
+  const josaaChance = await josaaChanceModel(dataDir, config.PREDICTOR_REFERENCE_YEAR);
+  if (!josaaChance) throw new Error(`DATA_DIR has no JoSAA history for the chance model: ${dataDir}`);
+  const chances = engineeringSeatChances(josaaChance, reference, data.cutoffs);
   ctx.progress.tick();
 
   const tables = ['engineering_reference', 'engineering_cutoffs', 'engineering_programs', 'engineering_institutes'];
@@ -144,6 +155,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
     );
     await tx.query('CREATE INDEX engineering_cutoffs_seat_idx ON engineering_cutoffs USING btree (institute_id, program_id)');
     ctx.progress.tick();
+    await storeChanceModel(tx, josaaChance);
     await tx.copyRows(
       'engineering_reference',
       [
@@ -171,10 +183,15 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'tuition_inr_per_year',
         'tuition_from_year',
         'search_text',
+        'chance_scale',
+        'reach_rank',
+        'chance_wide',
+        'chance_card',
       ],
       reference.map((r) => {
         const i = byId.get(r.instituteId)!;
         const states = eligibleStates(i, r.quota, r.year);
+        const chance = chances.get(r.id)!;
         return [
           r.id,
           r.scheme,
@@ -200,6 +217,10 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           i.tuitionInrPerYear,
           i.tuitionFromYear,
           `${i.name} ${i.shortName} ${r.programName}`.toLowerCase(),
+          chance.chanceScale,
+          chance.reachRank,
+          chance.wideBand,
+          JSON.stringify(chance.card),
         ];
       }),
     );

@@ -6,6 +6,9 @@ import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts
 import { pgTextArray } from '../lib/pg-array.ts';
 import { degreeMap, neetPgFiles, readMedicalData } from './medical-data.ts';
 import { buildSeats, referenceRound } from './seats.ts';
+import { CHANCE_MODEL_VERSION, neetPgChanceModel } from '../chance/chance-models.ts';
+import { medicalSeatChances, medicalSeatInputs } from '../chance/seat-chances.ts';
+import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'medical';
 /** Bump when the importer's output changes for the same inputs. */
@@ -16,7 +19,7 @@ export async function hasMedicalData(database: Database): Promise<boolean> {
 }
 
 function inputHash(dataDir: string, year: number | undefined, round: number | undefined): string {
-  return hashInputs(dataDir, `${IMPORTER_VERSION}|${year ?? ''}|${round ?? ''}`, Object.values(neetPgFiles(dataDir)));
+  return hashInputs(dataDir, `${IMPORTER_VERSION}|chance ${CHANCE_MODEL_VERSION}|${year ?? ''}|${round ?? ''}`, Object.values(neetPgFiles(dataDir)));
 }
 
 /** Imports (or, when the inputs are unchanged, keeps) the NEET PG allotments, institutes, fees and courses. */
@@ -37,6 +40,10 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const ref = referenceRound(data.cutoffs, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
   const seats = buildSeats(data.cutoffs, ref, degreeMap(data.courses));
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
+  // Chance of admission (docs/decisions/0013): every listed seat's scale, Reach limit and card.
+  const neetPgChance = await neetPgChanceModel(dataDir, config.MEDICAL_REFERENCE_YEAR, data.allotmentRecords);
+  if (!neetPgChance) throw new Error(`DATA_DIR has no NEET PG history for the chance model: ${dataDir}`);
+  const chances = medicalSeatChances(neetPgChance, medicalSeatInputs(data.cutoffs, seats));
   ctx.progress.tick();
 
   // Search: the display name, address and state, and the raw MCC spellings (punctuation and spacing
@@ -101,6 +108,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
       ['name', 'degree', 'position'],
       data.courses.map((c) => [c.name, c.degree, c.position]),
     );
+    await storeChanceModel(tx, neetPgChance);
     await tx.copyRows(
       'medical_reference',
       [
@@ -121,9 +129,15 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
         'bond_years',
         'bond_penalty_inr',
         'search_text',
+        'allotments',
+        'chance_scale',
+        'reach_rank',
+        'chance_wide',
+        'chance_card',
       ],
       seats.map((s) => {
         const i = byId.get(s.instituteId)!;
+        const chance = chances.get(s.id)!;
         const search = `${searchTextOf.get(i.id)!} ${s.course}`.replace(/\s+/g, ' ').toLowerCase();
         return [
           s.id,
@@ -143,6 +157,11 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
           i.bondYears,
           i.bondPenaltyInr,
           search,
+          s.allotments,
+          chance.chanceScale,
+          chance.reachRank,
+          chance.wideBand,
+          JSON.stringify(chance.card),
         ];
       }),
     );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readCsv } from '../lib/csv.ts';
 import { canonicalState } from '../lib/states.ts';
 import { instituteKey, resolveInstitutes, type InstituteLocationRow, type MedicalInstitute, type Spellings } from './institutes.ts';
+import { topTwo } from '../chance/neet-pg.ts';
 import { widen, type MedicalCutoff } from './seats.ts';
 
 /*
@@ -50,6 +51,8 @@ export type MedicalData = {
   cutoffs: MedicalCutoff[];
   courses: { name: string; degree: string; position: number }[];
   allotmentRows: number;
+  /** The allotment file's rows as read (the chance model reuses them rather than reading the file again). */
+  allotmentRecords: Record<string, string>[];
   /** Institutes with no MCC fee-file entry: "name, address (state)". */
   unmatched: string[];
   /** Reviewed alias lines no allotment spelling uses. */
@@ -128,8 +131,9 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     if (c) {
       widen(c, rank, rank);
       c.allotments++;
+      c.topRanks = topTwo([...c.topRanks, rank]);
     } else {
-      agg.set(k, { year, round, instituteId: key, course, quota, category, openingRank: rank, closingRank: rank, allotments: 1 });
+      agg.set(k, { year, round, instituteId: key, course, quota, category, openingRank: rank, closingRank: rank, allotments: 1, topRanks: [rank] });
     }
   }
 
@@ -144,6 +148,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     if (prev) {
       widen(prev, c.openingRank, c.closingRank);
       prev.allotments += c.allotments;
+      prev.topRanks = topTwo([...prev.topRanks, ...c.topRanks]);
     } else cutoffs.set(k, { ...c, instituteId });
   }
 
@@ -159,6 +164,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     cutoffs: [...cutoffs.values()],
     courses,
     allotmentRows: allotments.length,
+    allotmentRecords: allotments,
     unmatched: resolution.unmatched,
     unusedAliases: resolution.unusedAliases,
     instituteIdOf: (raw, quota) => resolution.idOf(instituteKey(raw), quota),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { closingFromTop, topTwo } from '../chance/neet-pg.ts';
 
 /** Allotments aggregated per seat and round: opening (lowest) and closing (highest) AIR of that round's allotments. */
 export type MedicalCutoff = {
@@ -11,6 +12,8 @@ export type MedicalCutoff = {
   openingRank: number;
   closingRank: number;
   allotments: number;
+  /** The highest two AIRs allotted (highest first), for the closing rank robust to one stray allotment. */
+  topRanks: number[];
 };
 
 export type MedicalSeat = {
@@ -24,6 +27,8 @@ export type MedicalSeat = {
   closingRank: number;
   year: number;
   round: number;
+  /** Allotments in the reference rounds ('few allotments' at 3 or fewer, docs/decisions/0013). */
+  allotments: number;
 };
 
 /**
@@ -56,21 +61,26 @@ export function widen(r: { openingRank: number; closingRank: number }, opening: 
 }
 
 /**
- * A seat's ranks in the reference round: the lowest (opening) and highest (closing) AIR at which
- * the seat (institute × course × quota × seat category) was allotted in any round of the reference
- * year up to and including the reference round. Why cumulative: each round's rows are only that
- * round's new allotments and upgrades, so round R3 alone would leave out every seat filled in R1 and
- * kept; and a rank that was allotted the seat in an earlier round shows a student at that rank or
- * better could have got it. Seats with no allotment in those rounds are not shown.
+ * A seat's ranks in the reference round: the lowest (opening) AIR at which the seat (institute ×
+ * course × quota × seat category) was allotted in any round of the reference year up to and
+ * including the reference round, and its closing rank: the highest such AIR, robust to one stray
+ * allotment (docs/decisions/0013: with 4 or more allotments, a highest AIR more than twice the next
+ * is set aside). Why cumulative: each round's rows are only that round's new allotments and
+ * upgrades, so round R3 alone would leave out every seat filled in R1 and kept; and a rank that was
+ * allotted the seat in an earlier round shows a student at that rank or better could have got it.
+ * Seats with no allotment in those rounds are not shown.
  */
 export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice, degreeOf: Map<string, string>): MedicalSeat[] {
-  const seats = new Map<string, MedicalSeat>();
+  const seats = new Map<string, MedicalSeat & { topRanks: number[] }>();
   for (const c of cutoffs) {
     if (c.year !== ref.year || c.round > ref.round) continue;
-    const key = `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;
+    const key = seatKeyOf(c);
     const s = seats.get(key);
-    if (s) widen(s, c.openingRank, c.closingRank);
-    else {
+    if (s) {
+      s.openingRank = Math.min(s.openingRank, c.openingRank);
+      s.topRanks = topTwo([...s.topRanks, ...c.topRanks]);
+      s.allotments += c.allotments;
+    } else {
       seats.set(key, {
         id: createHash('sha1').update(key).digest('hex').slice(0, 16),
         instituteId: c.instituteId,
@@ -82,8 +92,12 @@ export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice
         closingRank: c.closingRank,
         year: ref.year,
         round: ref.round,
+        allotments: c.allotments,
+        topRanks: c.topRanks,
       });
     }
   }
-  return [...seats.values()];
+  return [...seats.values()].map(({ topRanks, ...s }) => ({ ...s, closingRank: closingFromTop(topRanks, s.allotments).closingRank }));
 }
+
+export const seatKeyOf = (c: Pick<MedicalCutoff, 'instituteId' | 'course' | 'quota' | 'category'>) => `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;

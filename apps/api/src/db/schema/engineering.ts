@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
 /**
  * One canonical record per engineering institute (JoSAA institutes.csv + the reviewed alias table,
@@ -122,6 +123,14 @@ export const engineeringReference = pgTable(
     tuitionFromYear: smallint('tuition_from_year'),
     /** Lower-cased institute name, short name and program, for search. */
     searchText: text('search_text').notNull(),
+    /** Chance of admission (docs/decisions/0013): the seat's scale s × k (z = ln(rank / closing rank) / scale). */
+    chanceScale: real('chance_scale').notNull(),
+    /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
+    reachRank: integer('reach_rank').notNull(),
+    /** New in the reference year: the wider band. */
+    chanceWide: boolean('chance_wide').notNull(),
+    /** What the card shows: why-line, trend, the reference year's rounds. */
+    chanceCard: jsonb('chance_card').$type<SeatChanceCard>().notNull(),
   },
   (t) => [index('engineering_reference_match_idx').on(t.scheme, t.seatType, t.gender, t.closingRank)],
 );

@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
 /**
  * One record per NEET PG institute (docs/decisions/0005). `id` is the institute's URL slug and is
@@ -73,6 +74,16 @@ export const medicalReference = pgTable(
     bondPenaltyInr: integer('bond_penalty_inr'),
     /** Lower-cased display name, raw MCC names, address, state and course, for search. */
     searchText: text('search_text').notNull(),
+    /** Allotments in the reference rounds (3 or fewer: 'few allotments', docs/decisions/0013). */
+    allotments: integer('allotments').notNull(),
+    /** Chance of admission (docs/decisions/0013): the seat's scale s × k (z = ln(rank / closing rank) / scale). */
+    chanceScale: real('chance_scale').notNull(),
+    /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
+    reachRank: integer('reach_rank').notNull(),
+    /** Few allotments or new in the reference year: the wider band. */
+    chanceWide: boolean('chance_wide').notNull(),
+    /** What the card shows: why-line, trend, the reference year's rounds. */
+    chanceCard: jsonb('chance_card').$type<SeatChanceCard>().notNull(),
   },
   (t) => [index('medical_reference_match_idx').on(t.quota, t.category, t.closingRank)],
 );

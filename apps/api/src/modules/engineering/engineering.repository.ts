@@ -1,6 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { curveOfRow } from '../../lib/chance.ts';
+import { chanceOrder, listedFor } from '../../lib/chance-sql.ts';
 import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
+import type { ChanceCurve } from '../../data/chance/model.ts';
+import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
 export type ReferenceQuery = {
   scheme: 'josaa' | 'csab';
@@ -13,7 +17,9 @@ export type ReferenceQuery = {
   homeState: string;
   branchGroups: string[];
   search: string;
-  sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college';
+  sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college' | 'chance';
+  /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0013). */
+  includeReach: boolean;
   limit: number;
   offset: number;
 };
@@ -40,11 +46,19 @@ export type ReferenceRecord = {
   nirf_rank_year: number | null;
   tuition_inr_per_year: number | null;
   tuition_from_year: number | null;
+  chance_scale: number;
+  chance_wide: boolean;
+  chance_card: SeatChanceCard;
   total: number;
 };
 
+/** The rank a row was matched on: the CRL rank for OPEN seats of a reserved-category student, else the rank. */
+function matchedRank(q: ReferenceQuery): SQL {
+  return q.crlRank === null ? sql`${q.rank}` : sql`(case when seat_type = ${q.seatType} then ${q.rank} else ${q.crlRank} end)`;
+}
+
 // Text sorts use the "C" collation so PGlite and PostgreSQL (whatever its default collation) order alike.
-const orderBy: Record<ReferenceQuery['sortBy'], SQL> = {
+const orderBy: Record<Exclude<ReferenceQuery['sortBy'], 'chance'>, SQL> = {
   rank: sql`closing_rank asc, institute_name collate "C" asc, program_name collate "C" asc, id asc`,
   package: sql`median_salary_lpa desc nulls last, closing_rank asc, id asc`,
   fees: sql`tuition_inr_per_year asc nulls last, closing_rank asc, id asc`,
@@ -59,8 +73,8 @@ function whereClause(q: ReferenceQuery): SQL {
     inList('institute_type', q.instituteTypes),
     inList('gender', q.genders),
     q.crlRank === null
-      ? sql`(seat_type = ${q.seatType} and closing_rank >= ${q.rank})`
-      : sql`((seat_type = ${q.seatType} and closing_rank >= ${q.rank}) or (seat_type = 'OPEN' and closing_rank >= ${q.crlRank}))`,
+      ? sql`(seat_type = ${q.seatType} and ${listedFor(q.rank, q.includeReach)})`
+      : sql`((seat_type = ${q.seatType} and ${listedFor(q.rank, q.includeReach)}) or (seat_type = 'OPEN' and ${listedFor(q.crlRank, q.includeReach)}))`,
     // Quota: the importer wrote, for every seat, who may take its quota (data/josaa/home-state-quotas.ts).
     sql`(eligible_states is null or ${q.homeState} = any(eligible_states))`,
   ];
@@ -75,14 +89,21 @@ export function createEngineeringRepository(db: Db) {
     async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
       return findPage<ReferenceRecord>(db, {
         columns: sql.raw(
-          'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year',
+          'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card',
         ),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
-        orderBy: orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q))}, closing_rank asc, id asc` : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });
+    },
+    /** The JoSAA chance curve the importer stored (move table and calibration table). */
+    async findChanceCurve(): Promise<ChanceCurve | null> {
+      const r = (await db.execute(sql`select move_table, calibration from chance_models where stream = 'josaa'`)) as unknown as {
+        rows: { move_table: number[]; calibration: ChanceCurve['calibration'] }[];
+      };
+      return curveOfRow(r.rows[0]);
     },
   };
 }

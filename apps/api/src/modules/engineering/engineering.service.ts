@@ -1,4 +1,6 @@
 import { ENGINEERING_PAGE_SIZE, type EngineeringCollege, type EngineeringPreferences, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
+import type { ChanceFields } from '@rankwise/contract/chance';
+import { curveFor, toChanceFields } from '../../lib/chance.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { ReferenceQuery, ReferenceRecord, EngineeringRepository } from './engineering.repository.ts';
 
@@ -19,9 +21,9 @@ export const seatTypeOf: Record<string, string> = {
 export const GENDER_NEUTRAL = 'Gender-Neutral';
 export const FEMALE_ONLY = 'Female-only (including Supernumerary)';
 
-/** The preference set without paging, sorting and search: what the submission limit counts. */
+/** The preference set without paging, sorting, search and the Reach switch: what the submission limit counts. */
 export function preferenceSet(p: EngineeringPreferences) {
-  const { page: _page, pageSize: _size, sortBy: _sort, searchQuery: _search, ...set } = p;
+  const { page: _page, pageSize: _size, sortBy: _sort, searchQuery: _search, includeReach: _reach, ...set } = p;
   return { ...set, branch: [...set.branch].sort() };
 }
 
@@ -59,13 +61,17 @@ export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit'
     // says so); they are accepted as the spec asks.
     search: p.searchQuery,
     sortBy: p.sortBy,
+    includeReach: p.includeReach,
   };
 }
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
-/** `matchedOn`: which of the student's ranks admitted this seat (the category rank, or the CRL rank for an OPEN seat). */
-export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['matchedOn']): EngineeringCollege {
+/**
+ * `matchedOn`: which of the student's ranks admitted this seat (the category rank, or the CRL rank
+ * for an OPEN seat); `chance`: the chance fields for that rank (lib/chance.ts).
+ */
+export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['matchedOn'], chance: ChanceFields): EngineeringCollege {
   return {
     id: r.id,
     'Institute Name': r.institute_name,
@@ -92,13 +98,21 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     round: r.round,
     basis: r.basis,
     matchedOn,
+    ...chance,
   };
 }
 
 export async function findColleges(repo: EngineeringRepository, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
   const q = toQuery(p);
   const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
-  const colleges = rows.map((r) => toCollege(r, r.seat_type === q.seatType ? 'rank' : 'crlRank'));
+  // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
+  const curve = rows.length ? await curveFor(repo) : null;
+  const colleges = rows.map((r) => {
+    const matchedOn = r.seat_type === q.seatType ? 'rank' : 'crlRank';
+    const rank = matchedOn === 'rank' ? q.rank : q.crlRank!;
+    const seat = { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card };
+    return toCollege(r, matchedOn, toChanceFields(curve!, seat, rank));
+  });
   return {
     data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
     message: total ? `${total} programmes match your preferences` : 'No Colleges Found',

@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ChanceCurve } from '../../data/chance/model.ts';
+import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
+import { curveOfRow } from '../../lib/chance.ts';
+import { chanceOrder, listedFor } from '../../lib/chance-sql.ts';
 import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
 
 export type MedicalQuery = {
@@ -9,7 +13,9 @@ export type MedicalQuery = {
   rank: number;
   courses: string[];
   search: string;
-  sortBy: 'rank' | 'fees' | 'college' | 'course';
+  sortBy: 'rank' | 'fees' | 'college' | 'course' | 'chance';
+  /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0013). */
+  includeReach: boolean;
   limit: number;
   offset: number;
 };
@@ -26,6 +32,9 @@ export type MedicalSeatRecord = {
   category: string;
   opening_rank: number;
   closing_rank: number;
+  chance_scale: number;
+  chance_wide: boolean;
+  chance_card: SeatChanceCard;
   year: number;
   round: number;
   annual_fee_inr: number | null;
@@ -35,7 +44,7 @@ export type MedicalSeatRecord = {
 };
 
 // Text sorts use the "C" collation so PGlite and PostgreSQL order alike.
-const orderBy: Record<MedicalQuery['sortBy'], SQL> = {
+const orderBy: Record<Exclude<MedicalQuery['sortBy'], 'chance'>, SQL> = {
   rank: sql`closing_rank asc, institute_name collate "C" asc, course collate "C" asc, id asc`,
   fees: sql`annual_fee_inr asc nulls last, closing_rank asc, id asc`,
   college: sql`institute_name collate "C" asc, course collate "C" asc, closing_rank asc, id asc`,
@@ -43,7 +52,7 @@ const orderBy: Record<MedicalQuery['sortBy'], SQL> = {
 };
 
 function whereClause(q: MedicalQuery): SQL {
-  const parts: SQL[] = [sql`quota = ${q.quota}`, inList('category', q.categories), sql`closing_rank >= ${q.rank}`];
+  const parts: SQL[] = [sql`quota = ${q.quota}`, inList('category', q.categories), listedFor(q.rank, q.includeReach)];
   if (q.courses.length) parts.push(inList('course', q.courses));
   if (q.search) parts.push(searchTextMatches(q.search));
   return sql.join(parts, sql` and `);
@@ -55,17 +64,24 @@ export function createMedicalRepository(db: Db) {
     async findMatches(q: MedicalQuery): Promise<{ rows: MedicalSeatRecord[]; total: number }> {
       return findPage<MedicalSeatRecord>(db, {
         columns: sql.raw(
-          'id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr',
+          'id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr, chance_scale, chance_wide, chance_card',
         ),
         table: sql.raw('medical_reference'),
         where: whereClause(q),
-        orderBy: orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(q.rank)}, closing_rank asc, id asc` : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });
     },
 
     /** The course catalogue in form order (degree, then name). */
+    /** The NEET PG chance curve the importer stored (move table; no calibration table). */
+    async findChanceCurve(): Promise<ChanceCurve | null> {
+      const r = (await db.execute(sql`select move_table, calibration from chance_models where stream = 'neet-pg'`)) as unknown as {
+        rows: { move_table: number[]; calibration: ChanceCurve['calibration'] }[];
+      };
+      return curveOfRow(r.rows[0]);
+    },
     async listCourses(): Promise<{ name: string; degree: string }[]> {
       const res = (await db.execute(sql`select name, degree from medical_courses order by position`)) as unknown as {
         rows: { name: string; degree: string }[];

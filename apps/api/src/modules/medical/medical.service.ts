@@ -5,7 +5,9 @@ import {
   type MedicalPreferences,
   type MedicalResultsResponse,
 } from '@rankwise/contract/medical';
+import type { ChanceFields } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
+import { curveFor, toChanceFields } from '../../lib/chance.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
 
@@ -29,15 +31,16 @@ export const SEAT_CATEGORIES_OF: Record<MedicalPreferences['category'], string[]
   'ST PwD': ['ST PWD', 'OPEN'],
 };
 
-/** The preference set without paging, sorting and search: what the submission limit counts. */
+/** The preference set without paging, sorting, search and the Reach switch: what the submission limit counts. */
 export function preferenceSet(p: MedicalPreferences) {
-  const { page: _page, pageSize: _size, sortBy: _sort, searchQuery: _search, ...set } = p;
+  const { page: _page, pageSize: _size, sortBy: _sort, searchQuery: _search, includeReach: _reach, ...set } = p;
   return { ...set, courses: [...new Set(set.courses)].sort() };
 }
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
-export function toMedicalCollege(r: MedicalSeatRecord): MedicalCollege {
+/** `chance`: the chance fields for the student's rank (lib/chance.ts). */
+export function toMedicalCollege(r: MedicalSeatRecord, chance: ChanceFields): MedicalCollege {
   const fee = r.annual_fee_inr === null ? 'NA' : inr.format(r.annual_fee_inr);
   return {
     id: r.id,
@@ -61,6 +64,7 @@ export function toMedicalCollege(r: MedicalSeatRecord): MedicalCollege {
     round: `R${r.round}`,
     instituteId: r.institute_id,
     degree: r.degree,
+    ...chance,
   };
 }
 
@@ -83,11 +87,20 @@ export async function findMedicalColleges(repo: MedicalRepository, p: MedicalPre
     courses: [...new Set(p.courses)],
     search: p.searchQuery,
     sortBy: p.sortBy,
+    includeReach: p.includeReach,
     limit: p.pageSize,
     offset: (p.page - 1) * p.pageSize,
   });
+  // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
+  const curve = rows.length ? await curveFor(repo) : null;
+  const colleges = rows.map((r) =>
+    toMedicalCollege(
+      r,
+      toChanceFields(curve!, { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card }, p.rank),
+    ),
+  );
   return {
-    data: { colleges: rows.map(toMedicalCollege), currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
+    data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
     message: total ? `${total} seats match your preferences` : 'No Medical Colleges Found',
   };
 }

@@ -56,6 +56,8 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
   const defaultSort = sortOptions[0].value;
   const sortBy = sortOptions.find((o) => o.value === params.get('sortBy'))?.value ?? defaultSort;
   const search = params.get('q') ?? '';
+  // 'Show reach seats' (docs/decisions/0013): off unless the URL says reach=1.
+  const includeReach = params.get('reach') === '1';
 
   // How this page was reached, fixed at mount (sorting and searching later replace the URL).
   const navigationType = useNavigationType();
@@ -76,10 +78,12 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
     prefs,
     sortBy,
     search,
+    includeReach,
     signedIn,
     /** Fetch only with preferences and once the session is known. */
     ready: prefs !== null && !restoring,
     setSearch: (q: string) => setParam('q', q),
     setSort: (v: S) => setParam('sortBy', v === defaultSort ? '' : v),
+    setIncludeReach: (on: boolean) => setParam('reach', on ? '1' : ''),
   };
 }

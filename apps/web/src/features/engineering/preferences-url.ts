@@ -14,7 +14,7 @@ export function toSearchParams(p: EngineeringPreferencesInput): URLSearchParams 
   return s;
 }
 
-export type ParsedPreferences = Omit<EngineeringPreferences, 'page' | 'pageSize' | 'sortBy' | 'searchQuery'>;
+export type ParsedPreferences = Omit<EngineeringPreferences, 'page' | 'pageSize' | 'sortBy' | 'searchQuery' | 'includeReach'>;
 
 /** The preferences in a query string, or null when there are none or they are not valid. */
 export function fromSearchParams(s: URLSearchParams): ParsedPreferences | null {
@@ -33,6 +33,7 @@ export function fromSearchParams(s: URLSearchParams): ParsedPreferences | null {
     messFacility: s.get('messFacility') ?? undefined,
   });
   if (!parsed.success) return null;
-  const { page: _p, pageSize: _ps, sortBy: _s, searchQuery: _q, ...prefs } = parsed.data;
+  // The Reach switch lives beside the preferences in the URL (reach=1), like sort and search.
+  const { page: _p, pageSize: _ps, sortBy: _s, searchQuery: _q, includeReach: _r, ...prefs } = parsed.data;
   return prefs;
 }

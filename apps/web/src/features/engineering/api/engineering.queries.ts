@@ -3,15 +3,22 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { ParsedPreferences } from '../preferences-url.ts';
 
-export type EngineeringSort = 'rank' | 'package' | 'fees' | 'program' | 'college';
+export type EngineeringSort = 'rank' | 'package' | 'fees' | 'program' | 'college' | 'chance';
 
 /** Results of one preference set; visitors get page 1 only (the server enforces it too). */
-export function engineeringResultsQuery(prefs: ParsedPreferences, sortBy: EngineeringSort, searchQuery: string, signedIn: boolean) {
+export function engineeringResultsQuery(prefs: ParsedPreferences, sortBy: EngineeringSort, searchQuery: string, signedIn: boolean, includeReach = false) {
   return infiniteQueryOptions({
-    queryKey: ['engineering', 'results', prefs, sortBy, searchQuery, signedIn],
+    queryKey: ['engineering', 'results', prefs, sortBy, searchQuery, signedIn, includeReach],
     queryFn: ({ pageParam, signal }) =>
       api(engineeringEndpoints.preferences, {
-        body: { ...prefs, page: pageParam, pageSize: ENGINEERING_PAGE_SIZE, sortBy, searchQuery: signedIn ? searchQuery : '' },
+        body: {
+          ...prefs,
+          page: pageParam,
+          pageSize: ENGINEERING_PAGE_SIZE,
+          sortBy,
+          searchQuery: signedIn ? searchQuery : '',
+          ...(includeReach ? { includeReach } : {}),
+        },
         signal,
       }),
     initialPageParam: 1,

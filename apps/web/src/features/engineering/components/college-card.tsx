@@ -1,6 +1,7 @@
 import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
 import { Link } from 'react-router';
+import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 import { aboutCollegeUrl, connectStudentsUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
 
@@ -59,6 +60,7 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
           <dd className="font-medium text-slate-900">{college.nirfRank === null ? 'NA' : `${college.nirfRank} (NIRF ${college.nirfRankYear})`}</dd>
         </div>
       </dl>
+      <ChanceSummary fields={college} referenceYear={college.year} />
       <p className="mt-3 text-xs text-slate-600">
         {college.seatType} seat · {college.basis} {college.year} round {college.round}
         {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}

@@ -1,8 +1,10 @@
+import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
 import { SearchBox } from '@/components/results/search-box.tsx';
+import { ReachSwitch } from '@/components/results/reach-switch.tsx';
 import { SortSelect } from '@/components/results/sort-select.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
@@ -17,16 +19,17 @@ const sortOptions: { value: EngineeringSort; label: string }[] = [
   { value: 'fees', label: 'Fees' },
   { value: 'program', label: 'Program' },
   { value: 'college', label: 'College' },
+  { value: 'chance', label: 'Chance of admission' },
 ];
 
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
 export function CollegesPage() {
-  const { prefs, sortBy, search, signedIn, ready, setSearch, setSort } = useResultsPage(fromSearchParams, sortOptions);
+  const { prefs, sortBy, search, includeReach, signedIn, ready, setSearch, setSort, setIncludeReach } = useResultsPage(fromSearchParams, sortOptions);
   const openModal = useModal((s) => s.open);
   const { colleges: compared, toggle } = useCompare();
 
-  const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn), enabled: ready });
+  const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn, includeReach), enabled: ready });
   useResultsErrorHandler(query.error, LOAD_ERROR_MESSAGE);
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
@@ -55,14 +58,23 @@ export function CollegesPage() {
       {prefs ? (
         <p className="mt-2 text-slate-700">
           {query.isSuccess
-            ? `${total.toLocaleString('en-IN')} programs your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks.`
+            ? `${total.toLocaleString('en-IN')} programs your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`
             : ' '}
         </p>
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onSearch={setSearch} disabled={!signedIn} placeholder="Search college or program" />
-        <SortSelect value={sortBy} options={sortOptions} onChange={setSort} />
+        <div className="flex flex-wrap items-center gap-4">
+          <ReachSwitch checked={includeReach} onChange={setIncludeReach} />
+          <SortSelect value={sortBy} options={sortOptions} onChange={setSort} />
+        </div>
       </div>
+      <p className="mt-3 text-sm text-slate-700">
+        Each result shows your chance of admission, from ten years of real closing ranks.{' '}
+        <Link to="/methodology" className="font-medium text-brand-700 underline">
+          How chances are computed
+        </Link>
+      </p>
       {compared.length ? <p className="mt-3 text-sm text-slate-700">{compared.length} of 3 selected for comparison</p> : null}
       <div className="mt-6">
         <ResultsGrid

@@ -7,12 +7,21 @@ import { firstMedicalPage, nextMedicalPage, type MedicalPageParam } from './medi
 export type MedicalSort = (typeof medicalSortKeys)[number];
 
 /** Results of one preference set; visitors get the first page only (the server enforces it too). */
-export function medicalResultsQuery(prefs: MedicalFormPreferences, sortBy: MedicalSort, searchQuery: string, signedIn: boolean) {
+export function medicalResultsQuery(prefs: MedicalFormPreferences, sortBy: MedicalSort, searchQuery: string, signedIn: boolean, includeReach = false) {
   return infiniteQueryOptions({
-    queryKey: ['medical', 'results', prefs, sortBy, searchQuery, signedIn],
+    queryKey: ['medical', 'results', prefs, sortBy, searchQuery, signedIn, includeReach],
     queryFn: async ({ pageParam, signal }) => {
       const res = await api(medicalEndpoints.preferences, {
-        body: { ...prefs, examType: 'NEET', page: pageParam.page, pageSize: pageParam.pageSize, sortBy, searchQuery: signedIn ? searchQuery : '' },
+        body: {
+          ...prefs,
+          examType: 'NEET',
+          page: pageParam.page,
+          pageSize: pageParam.pageSize,
+          sortBy,
+          searchQuery: signedIn ? searchQuery : '',
+          // Sent only when on, so the spec's request is unchanged by default.
+          ...(includeReach ? { includeReach } : {}),
+        },
         signal,
       });
       // Rows already shown from the smaller first page are dropped (see medical-paging.ts).

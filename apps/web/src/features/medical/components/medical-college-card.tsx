@@ -1,4 +1,5 @@
 import type { MedicalCollege } from '@rankwise/contract/medical';
+import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 
 const rupees = (v: string) => (v === 'NA' ? 'NA' : `₹${v}`);
@@ -46,6 +47,7 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
         </div>
         {college.bondYears !== null ? <Fact label="Service bond" value={`${college.bondYears} years · penalty ${rupees(college.bondPenalty)}`} /> : null}
       </dl>
+      <ChanceSummary fields={college} referenceYear={college.year} />
       <p className="mt-auto pt-3 text-xs text-slate-600">
         MCC All India counselling, NEET PG {college.year}, {roundsLabel(college.round)} · fee is the institute&apos;s current annual fee
       </p>

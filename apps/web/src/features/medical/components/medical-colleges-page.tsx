@@ -1,8 +1,10 @@
+import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
 import { SearchBox } from '@/components/results/search-box.tsx';
+import { ReachSwitch } from '@/components/results/reach-switch.tsx';
 import { SortSelect } from '@/components/results/sort-select.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useModal } from '@/lib/stores/modals.ts';
@@ -15,16 +17,17 @@ const sortOptions: { value: MedicalSort; label: string }[] = [
   { value: 'fees', label: 'Fees' },
   { value: 'college', label: 'College' },
   { value: 'course', label: 'Course' },
+  { value: 'chance', label: 'Chance of admission' },
 ];
 
 export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
 
 /** Spec §2 Medical results page. */
 export function MedicalCollegesPage() {
-  const { prefs, sortBy, search, signedIn, ready, setSearch, setSort } = useResultsPage(fromSearchParams, sortOptions);
+  const { prefs, sortBy, search, includeReach, signedIn, ready, setSearch, setSort, setIncludeReach } = useResultsPage(fromSearchParams, sortOptions);
   const openModal = useModal((s) => s.open);
 
-  const query = useInfiniteQuery({ ...medicalResultsQuery(prefs!, sortBy, search, signedIn), enabled: ready });
+  const query = useInfiniteQuery({ ...medicalResultsQuery(prefs!, sortBy, search, signedIn, includeReach), enabled: ready });
   useResultsErrorHandler(query.error, MEDICAL_LOAD_ERROR_MESSAGE);
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
@@ -39,14 +42,23 @@ export function MedicalCollegesPage() {
           {query.isSuccess
             ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
                 basis ? `, judged on MCC closing ranks of NEET PG ${basis.year}, ${roundsLabel(basis.round)}` : ''
-              }.`
+              }${includeReach ? ', with reach seats' : ''}.`
             : ' '}
         </p>
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onSearch={setSearch} disabled={!signedIn} placeholder="Search college, course or place" />
-        <SortSelect value={sortBy} options={sortOptions} onChange={setSort} />
+        <div className="flex flex-wrap items-center gap-4">
+          <ReachSwitch checked={includeReach} onChange={setIncludeReach} />
+          <SortSelect value={sortBy} options={sortOptions} onChange={setSort} />
+        </div>
       </div>
+      <p className="mt-3 text-sm text-slate-700">
+        Each result shows your chance of admission, from ten years of real closing ranks.{' '}
+        <Link to="/methodology" className="font-medium text-brand-700 underline">
+          How chances are computed
+        </Link>
+      </p>
       <div className="mt-6">
         <ResultsGrid
           query={query}

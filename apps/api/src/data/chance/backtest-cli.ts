@@ -1,0 +1,54 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.ts';
+import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
+import { JOSAA_BACKTEST_YEARS } from './definitions.ts';
+import { readJosaaRoundRows } from './josaa-files.ts';
+import { buildNeetPgHistories, readNeetPgAllotments, runNeetPgBacktest } from './neet-pg.ts';
+import { buildSeatHistories } from './seat-history.ts';
+
+/*
+ * `npm run backtest`: recomputes both backtests from the raw CSVs and prints the tables that
+ * /methodology publishes. --csv <file> writes every scored point; --data-dir <dir> reads another copy.
+ */
+const { values } = parseArgs({ options: { csv: { type: 'string' }, 'data-dir': { type: 'string' } } });
+const dataDir = path.resolve(values['data-dir'] ?? loadConfig().DATA_DIR);
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function printBacktest(r: BacktestResult, log: (s: string) => void = console.log): void {
+  log(
+    `\n${r.stream === 'josaa' ? 'JoSAA' : 'NEET PG'} backtest: ${r.total.seats.toLocaleString('en-IN')} seat-years, ${r.total.points.toLocaleString('en-IN')} points`,
+  );
+  log('band        points   predicted  observed');
+  for (const b of r.total.bands) log(`${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+  log('year   seats   points   Brier   baseline   ' + r.total.bands.map((b) => b.band.padStart(13)).join(' '));
+  for (const y of r.years) {
+    log(
+      `${y.year}  ${String(y.seats).padStart(6)}  ${String(y.points).padStart(7)}   ${y.brier.toFixed(4)}   ${y.baselineBrier.toFixed(4)}    ` +
+        y.bands.map((b) => (b.n ? `${pct(b.observed)}/${pct(b.predicted)}` : '-').padStart(13)).join(' '),
+    );
+  }
+  log(
+    `all    ${String(r.total.seats).padStart(6)}  ${String(r.total.points).padStart(7)}   ${r.total.brier.toFixed(4)}   ${r.total.baselineBrier.toFixed(4)}   (per year: observed/predicted)`,
+  );
+  log('chance   points   predicted  observed');
+  for (const b of r.total.bins)
+    log(`${String(b.from).padStart(2)}-${b.to}%  ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+}
+
+const started = performance.now();
+const csv = values.csv ? createWriteStream(values.csv) : null;
+csv?.write('stream,seat,year,percent,rank,reference_closing_rank,closing_rank,outcome,chance\n');
+const writer = (stream: string) => (p: ScoredPoint) =>
+  csv?.write(
+    `${stream},"${p.key.replaceAll('\u0001', ' | ').replaceAll('"', '""')}",${p.year},${p.percent},${p.rank},${p.reference},${p.outcome},${p.rank <= p.outcome ? 1 : 0},${p.chance.toFixed(6)}\n`,
+  );
+
+const years: number[] = [];
+for (let y = JOSAA_BACKTEST_YEARS.first; y <= JOSAA_BACKTEST_YEARS.last; y++) years.push(y);
+printBacktest(runBacktest(buildSeatHistories(await readJosaaRoundRows(dataDir)), years, writer('josaa')));
+printBacktest(runNeetPgBacktest(buildNeetPgHistories(await readNeetPgAllotments(dataDir)), writer('neet-pg')));
+csv?.end();
+console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,0 +1,151 @@
+import { BANDS, bandOf, percentOf, pointRank, RATIO_PERCENTS, type Band } from './definitions.ts';
+import {
+  binOf,
+  calibrationOf,
+  CALIBRATION_BINS,
+  chanceAt,
+  fitModel,
+  rawChance,
+  seatParams,
+  zOf,
+  type Calibration,
+  type CalibrationBin,
+  type ChanceModel,
+} from './model.ts';
+import type { SeatHistory } from './seat-history.ts';
+
+/*
+ * The backtest (docs/decisions/0013): for each year Y, the model is fitted on the years before Y
+ * and its calibration table built from the backtest years before Y (none for the first). It is
+ * scored on every seat with a final closing rank in both Y − 1 (the reference) and Y (the outcome),
+ * at the rank points of RATIO_PERCENTS. A point is a success when its rank ≤ the seat's final
+ * closing rank of Y. The baseline says 1 when the rank ≤ the reference closing rank, else 0.
+ */
+
+export type Cell = { n: number; predicted: number; observed: number };
+export type BandRow = Cell & { band: Band };
+export type YearRow = { year: number; seats: number; points: number; brier: number; baselineBrier: number; bands: BandRow[] };
+export type BinRow = Cell & { from: number; to: number };
+
+export type BacktestResult = {
+  stream: 'josaa' | 'neet-pg';
+  years: YearRow[];
+  /** All years together. */
+  total: { seats: number; points: number; brier: number; baselineBrier: number; bands: BandRow[]; bins: BinRow[] };
+  /** Raw-chance bins of every scored year: the calibration table of the year after the last. */
+  calibrationBins: CalibrationBin[];
+};
+
+const acc = (): CalibrationBin => ({ n: 0, p: 0, o: 0 });
+const cell = (a: CalibrationBin): Cell => ({ n: a.n, predicted: a.n ? a.p / a.n : 0, observed: a.n ? a.o / a.n : 0 });
+const add = (a: CalibrationBin, p: number, o: number) => {
+  a.n++;
+  a.p += p;
+  a.o += o;
+};
+
+export type ScoredPoint = { key: string; year: number; percent: number; rank: number; reference: number; outcome: number; chance: number };
+
+export type Sink = { band: Map<Band, CalibrationBin>; bins: CalibrationBin[]; raw: CalibrationBin[] };
+
+export const newSink = (): Sink => ({
+  band: new Map(BANDS.map((b) => [b.band, acc()])),
+  bins: Array.from({ length: 10 }, acc),
+  raw: Array.from({ length: CALIBRATION_BINS }, acc),
+});
+
+/** Several scored parts of one year (the NEET PG folds) as one row. */
+export function mergeYearRows(rows: YearRow[]): YearRow {
+  const points = rows.reduce((a, r) => a + r.points, 0);
+  const w = (f: (r: YearRow) => number) => (points ? rows.reduce((a, r) => a + f(r) * r.points, 0) / points : 0);
+  return {
+    year: rows[0].year,
+    seats: rows.reduce((a, r) => a + r.seats, 0),
+    points,
+    brier: w((r) => r.brier),
+    baselineBrier: w((r) => r.baselineBrier),
+    bands: BANDS.map((b, i) => {
+      const n = rows.reduce((a, r) => a + r.bands[i].n, 0);
+      const sum = (f: (c: Cell) => number) => (n ? rows.reduce((a, r) => a + f(r.bands[i]) * r.bands[i].n, 0) / n : 0);
+      return { band: b.band, n, predicted: sum((c) => c.predicted), observed: sum((c) => c.observed) };
+    }),
+  };
+}
+
+export function summarise(stream: BacktestResult['stream'], rows: YearRow[], sink: Sink): BacktestResult {
+  const points = rows.reduce((a, r) => a + r.points, 0);
+  const weighted = (f: (r: YearRow) => number) => (points ? rows.reduce((a, r) => a + f(r) * r.points, 0) / points : 0);
+  return {
+    stream,
+    years: rows,
+    total: {
+      seats: rows.reduce((a, r) => a + r.seats, 0),
+      points,
+      brier: weighted((r) => r.brier),
+      baselineBrier: weighted((r) => r.baselineBrier),
+      bands: BANDS.map((b) => ({ band: b.band, ...cell(sink.band.get(b.band)!) })),
+      bins: sink.bins.map((a, i) => ({ from: i * 10, to: i * 10 + 9, ...cell(a) })),
+    },
+    calibrationBins: sink.raw,
+  };
+}
+
+/** Scores one predicted year; `onPoint` sees every point (for the CSV export and tests). */
+export function scoreYear(
+  histories: SeatHistory[],
+  model: ChanceModel,
+  calibration: Calibration | null,
+  sink: Sink,
+  onPoint?: (p: ScoredPoint) => void,
+): YearRow {
+  const year = model.predictYear;
+  const curve = { table: model.table, calibration };
+  const bands = new Map<Band, CalibrationBin>(BANDS.map((b) => [b.band, acc()]));
+  const raw = Array.from({ length: CALIBRATION_BINS }, acc);
+  let seats = 0;
+  let se = 0;
+  let seBase = 0;
+  for (const seat of histories) {
+    const out = seat.finals.get(year);
+    const params = out && seatParams(model, seat);
+    if (!out || !params) continue;
+    seats++;
+    for (const percent of RATIO_PERCENTS) {
+      const rank = pointRank(percent, params.closingRank);
+      const z = zOf(params.closingRank, params.scale, rank);
+      const chance = chanceAt(curve, z);
+      const o = rank <= out.closingRank ? 1 : 0;
+      const base = rank <= params.closingRank ? 1 : 0;
+      se += (chance - o) ** 2;
+      seBase += (base - o) ** 2;
+      const r = rawChance(curve, z);
+      add(raw[binOf(r)], r, o);
+      const band = bandOf(chance);
+      add(bands.get(band)!, chance, o);
+      add(sink.band.get(band)!, chance, o);
+      add(sink.bins[Math.min(9, Math.floor(percentOf(chance) / 10))], chance, o);
+      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance });
+    }
+  }
+  raw.forEach((a, i) => {
+    sink.raw[i].n += a.n;
+    sink.raw[i].p += a.p;
+    sink.raw[i].o += a.o;
+  });
+  const points = seats * RATIO_PERCENTS.length;
+  return {
+    year,
+    seats,
+    points,
+    brier: points ? se / points : 0,
+    baselineBrier: points ? seBase / points : 0,
+    bands: BANDS.map((b) => ({ band: b.band, ...cell(bands.get(b.band)!) })),
+  };
+}
+
+export function runBacktest(histories: SeatHistory[], years: number[], onPoint?: (p: ScoredPoint) => void): BacktestResult {
+  const sink = newSink();
+  // Each year's calibration table comes from the raw chances of the backtest years before it.
+  const rows = years.map((y) => scoreYear(histories, fitModel(histories, y), calibrationOf(sink.raw), sink, onPoint));
+  return summarise('josaa', rows, sink);
+}

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import type { Backtest } from '@rankwise/contract/chance';
+import { runBacktest, type BacktestResult } from './backtest.ts';
+import { JOSAA_BACKTEST_YEARS, REACH_MIN_PERCENT } from './definitions.ts';
+import { readJosaaRoundRows } from './josaa-files.ts';
+import { calibrationOf, fitModel, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
+import { buildNeetPgHistories, neetPgAllotmentsFile, neetPgWide, readNeetPgAllotments, runNeetPgBacktest } from './neet-pg.ts';
+import { buildSeatHistories, type SeatHistory } from './seat-history.ts';
+
+/** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
+export const CHANCE_MODEL_VERSION = '1';
+
+export type StreamModel = {
+  stream: 'josaa' | 'neet-pg';
+  /** The fitted model for the year after the reference year. */
+  model: ChanceModel;
+  curve: ChanceCurve;
+  /** The largest z with a chance of at least 15% (Reach seats are listed up to it). */
+  zReach: number;
+  backtest: Backtest;
+  summary: { stream: 'josaa' | 'neet-pg'; predictYear: number; referenceYear: number; moves: number; wideMoves: number; wideFactor: number; groups: number };
+};
+
+const publicBacktest = (r: BacktestResult): Backtest => ({ stream: r.stream, years: r.years, total: r.total });
+
+function latestYear(histories: SeatHistory[]): number {
+  let last = 0;
+  for (const h of histories) for (const y of h.finals.keys()) last = Math.max(last, y);
+  return last;
+}
+
+function streamModel(stream: StreamModel['stream'], model: ChanceModel, backtest: BacktestResult, calibrated: boolean): StreamModel {
+  const curve: ChanceCurve = { table: model.table, calibration: calibrated ? calibrationOf(backtest.calibrationBins) : null };
+  return {
+    stream,
+    model,
+    curve,
+    zReach: zForChance(curve, REACH_MIN_PERCENT / 100),
+    backtest: publicBacktest(backtest),
+    summary: {
+      stream,
+      predictYear: model.predictYear,
+      referenceYear: model.predictYear - 1,
+      moves: model.moves,
+      wideMoves: model.freshMoves,
+      wideFactor: model.fresh,
+      groups: model.groups.size,
+    },
+  };
+}
+
+/**
+ * JoSAA: backtest every year from 2018 to the latest, then the model for the year after the latest,
+ * with the calibration table of all backtest years.
+ */
+export function josaaModel(histories: SeatHistory[], referenceYear?: number): StreamModel {
+  const last = referenceYear ?? latestYear(histories);
+  const years: number[] = [];
+  for (let y = JOSAA_BACKTEST_YEARS.first; y <= last; y++) years.push(y);
+  const backtest = runBacktest(histories, years);
+  return streamModel('josaa', fitModel(histories, last + 1), backtest, true);
+}
+
+/** NEET PG: the cross-validated backtest, then the model for the year after the latest (no calibration table). */
+export function neetPgModel(histories: SeatHistory[], referenceYear?: number): StreamModel {
+  const backtest = runNeetPgBacktest(histories);
+  return streamModel('neet-pg', fitModel(histories, (referenceYear ?? latestYear(histories)) + 1, neetPgWide), backtest, false);
+}
+
+const cache = new Map<string, Promise<StreamModel | null>>();
+
+function cached(key: string, make: () => Promise<StreamModel | null>): Promise<StreamModel | null> {
+  let p = cache.get(key);
+  if (!p) {
+    p = make();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
+}
+
+/** The JoSAA model from the raw files under `dataDir`, computed once per process. */
+export function josaaChanceModel(dataDir: string, referenceYear?: number): Promise<StreamModel | null> {
+  return cached(`josaa|${dataDir}|${referenceYear ?? ''}`, async () =>
+    existsSync(`${dataDir}/josaa/orcr`) ? josaaModel(buildSeatHistories(await readJosaaRoundRows(dataDir)), referenceYear) : null,
+  );
+}
+
+/** The NEET PG model from the raw allotments under `dataDir` (or their rows already read), computed once per process. */
+export function neetPgChanceModel(dataDir: string, referenceYear?: number, records?: Record<string, string>[]): Promise<StreamModel | null> {
+  return cached(`neet-pg|${dataDir}|${referenceYear ?? ''}`, async () =>
+    records || existsSync(neetPgAllotmentsFile(dataDir))
+      ? neetPgModel(buildNeetPgHistories(await readNeetPgAllotments(dataDir, records)), referenceYear)
+      : null,
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The definitions of the chance of admission and of its backtest (docs/decisions/0013-chance-of-admission.md).
+ * Everything here is published on /methodology; a third party can recompute the backtest from the
+ * raw CSVs with these rules alone.
+ */
+
+/** Bands by the whole percentage shown on the card (round(100 × chance)). */
+export const BANDS = [
+  { band: 'Safe', min: 85, max: 100 },
+  { band: 'Likely', min: 65, max: 84 },
+  { band: 'Toss-up', min: 35, max: 64 },
+  { band: 'Reach', min: 15, max: 34 },
+  { band: 'Unlikely', min: 0, max: 14 },
+] as const;
+export type Band = (typeof BANDS)[number]['band'];
+
+/** The lowest percentage a Reach seat may have to be listed. */
+export const REACH_MIN_PERCENT = 15;
+
+/** The whole percentage shown (float noise removed first, so 0.845 shows 85). */
+export function percentOf(chance: number): number {
+  return Math.round(Math.round(chance * 1e6) / 1e4);
+}
+
+export function bandOf(chance: number): Band {
+  const pct = percentOf(chance);
+  for (const b of BANDS) if (pct >= b.min) return b.band;
+  return 'Unlikely';
+}
+
+/**
+ * The backtest's rank points: for a seat whose reference closing rank is C, the ranks
+ * round(p × C / 100) (halves up, at least 1) for each p below, in percent of C.
+ */
+export const RATIO_PERCENTS = [50, 60, 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120, 125, 130, 140, 150, 175, 200] as const;
+
+/** Integer arithmetic, so every language gets the same ranks. */
+export function pointRank(percent: number, closingRank: number): number {
+  return Math.max(1, Math.floor((percent * closingRank + 50) / 100));
+}
+
+/** The first and last year the backtest predicts (each from the years before it). */
+export const JOSAA_BACKTEST_YEARS = { first: 2018, last: 2025 } as const;
+
+/** Size bands of the reference closing rank: lower bounds. */
+export const SIZE_BANDS = [1, 100, 1_000, 10_000, 100_000] as const;
+
+export function sizeBandOf(closingRank: number): number {
+  let band = 0;
+  for (let i = 0; i < SIZE_BANDS.length; i++) if (closingRank >= SIZE_BANDS[i]) band = i;
+  return band;
+}
+
+export function sizeBandLabel(band: number): string {
+  const lo = SIZE_BANDS[band];
+  const hi = SIZE_BANDS[band + 1];
+  const fmt = (n: number) => n.toLocaleString('en-IN');
+  return hi === undefined ? `${fmt(lo)} and above` : `${fmt(lo)}–${fmt(hi - 1)}`;
+}

@@ -1,0 +1,61 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { readCsv } from '../lib/csv.ts';
+import type { RoundRow } from './seat-history.ts';
+
+/**
+ * The JoSAA files the backtest reads: every `josaa/orcr/<year>.csv` and the complete 2025 file
+ * (all six rounds). The partial 2025 files are superseded by the complete one (SOURCES.md).
+ */
+export function josaaBacktestFiles(dataDir: string): string[] {
+  const orcr = path.join(dataDir, 'josaa/orcr');
+  const files = readdirSync(orcr)
+    .filter((f) => /^\d{4}\.csv$/.test(f))
+    .sort()
+    .map((f) => path.join(orcr, f));
+  const full2025 = path.join(dataDir, 'josaa-2025/orcr_2025_all_rounds.csv');
+  if (existsSync(full2025)) files.push(full2025);
+  return files;
+}
+
+/** Entities as the older files write them, and runs of whitespace: never part of a name. */
+export function normaliseText(s: string): string {
+  return s
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The seat as published: institute × program × quota × seat type × gender pool, names compared
+ * after `normaliseText`; 'NA' gender (2016-2017, before the female-only pool) is Gender-Neutral.
+ */
+export function publishedSeatKey(r: { institute: string; program: string; quota: string; seatType: string; gender: string }): string {
+  const gender = r.gender === 'NA' ? 'Gender-Neutral' : r.gender;
+  return [normaliseText(r.institute), normaliseText(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
+}
+
+/** Every round row of the backtest's files, keyed by the published seat. */
+export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
+  const out: RoundRow[] = [];
+  for (const file of josaaBacktestFiles(dataDir)) {
+    for (const r of await readCsv(file)) {
+      const gender = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
+      out.push({
+        key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }),
+        year: Number(r.Year),
+        round: Number(r.Round),
+        quota: r.Quota.trim(),
+        seatType: r['Seat Type'].trim(),
+        gender,
+        opening: r['Opening Rank'],
+        closing: r['Closing Rank'],
+      });
+    }
+  }
+  return out;
+}

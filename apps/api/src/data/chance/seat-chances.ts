@@ -1,0 +1,223 @@
+import type { StreamModel } from './chance-models.ts';
+import { paramsFor } from './model.ts';
+import { closingFromTop, NEET_PG, neetPgQuotaClass, topTwo } from './neet-pg.ts';
+import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFeatures, type SeatHistory } from './seat-history.ts';
+
+/*
+ * What the importer stores on every seat the predictors list (docs/decisions/0013): the seat's
+ * scale (s × k), how far beyond its closing rank it still has a 15% chance (the Reach limit), whether
+ * it gets the wider band, and what its card shows (why-line, trend, the reference year's rounds).
+ */
+
+export type SeatChanceCard = {
+  why: string;
+  /** Final closing rank by year, oldest first. */
+  trend: { year: number; closingRank: number }[];
+  /** The reference year's closing rank after each round, in round order. */
+  rounds: { round: number; closingRank: number }[];
+  fewAllotments: boolean;
+};
+
+export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard };
+
+/** Ranks are stored as 32-bit integers. */
+const MAX_RANK = 2_000_000_000;
+
+export function seatChance(
+  m: StreamModel,
+  seat: { history: SeatHistory | undefined; features: SeatFeatures; closingRank: number; card: SeatChanceCard },
+): SeatChance {
+  const p = paramsFor(m.model, seat.history, seat.features, seat.closingRank);
+  const reach = Math.floor(seat.closingRank * Math.exp(m.zReach * p.scale));
+  return {
+    chanceScale: p.scale,
+    reachRank: Math.min(MAX_RANK, Math.max(seat.closingRank, reach)),
+    wideBand: p.fresh,
+    card: seat.card,
+  };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-IN');
+
+/**
+ * 'closed at 14,210 in 2025 round 6; 14,750 in 2024; 13,900 in 2023' (up to two earlier years),
+ * or '…; new in 2025' when the seat has no earlier year.
+ */
+export function whyLine(opts: { closingRank: number; where: string; earlier: { label: string; closingRank: number }[]; newIn?: number }): string {
+  const parts = [`closed at ${fmt(opts.closingRank)} in ${opts.where}`, ...opts.earlier.slice(0, 2).map((e) => `${fmt(e.closingRank)} in ${e.label}`)];
+  if (!opts.earlier.length && opts.newIn !== undefined) parts.push(`new in ${opts.newIn}`);
+  return parts.join('; ');
+}
+
+export function trendOf(history: SeatHistory | undefined): SeatChanceCard['trend'] {
+  if (!history) return [];
+  return [...history.finals].sort((a, b) => a[0] - b[0]).map(([year, f]) => ({ year, closingRank: f.closingRank }));
+}
+
+/** The earliest round whose closing rank the rank would have cleared, or null. */
+export function clearedInRound(rounds: SeatChanceCard['rounds'], rank: number): number | null {
+  return rounds.find((r) => rank <= r.closingRank)?.round ?? null;
+}
+
+/** An engineering rank row as the importer reads it (decision 0003; 'P' ranks flagged). */
+export type EngineeringCutoff = {
+  counselling: 'JoSAA' | 'CSAB';
+  year: number;
+  round: number;
+  instituteId: string;
+  programName: string;
+  quota: string;
+  seatType: string;
+  gender: string;
+  openingRank: number;
+  closingRank: number;
+  openingPreparatory?: boolean;
+  closingPreparatory?: boolean;
+};
+
+/** The product's seat: the canonical institute (renamings followed), program, quota, seat type, pool. */
+export const canonicalSeatKey = (r: Pick<EngineeringCutoff, 'instituteId' | 'programName' | 'quota' | 'seatType' | 'gender'>) =>
+  `${r.instituteId}\u0001${r.programName}\u0001${r.quota}\u0001${r.seatType}\u0001${r.gender}`;
+
+const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${preparatory ? 'P' : ''}`;
+
+/**
+ * Every listed engineering seat's chance columns (keyed by reference id). The seat's history is its
+ * JoSAA final closing ranks under the canonical key; a CSAB seat is judged on its CSAB closing rank
+ * with its JoSAA history (decision 0013, CSAB).
+ */
+export function engineeringSeatChances(
+  m: StreamModel,
+  reference: (EngineeringCutoff & { id: string })[],
+  cutoffs: EngineeringCutoff[],
+): Map<string, SeatChance> {
+  const josaa = cutoffs.filter((c) => c.counselling === 'JoSAA');
+  const histories = new Map(
+    buildSeatHistories(
+      josaa.map((c) => ({
+        key: canonicalSeatKey(c),
+        year: c.year,
+        round: c.round,
+        quota: c.quota,
+        seatType: c.seatType,
+        gender: c.gender,
+        opening: rankText(c.openingRank, c.openingPreparatory),
+        closing: rankText(c.closingRank, c.closingPreparatory),
+      })),
+    ).map((h) => [h.key, h]),
+  );
+  const rounds = new Map<string, SeatChanceCard['rounds']>();
+  for (const c of cutoffs) {
+    if (c.openingPreparatory || c.closingPreparatory || c.closingRank < 1) continue;
+    const k = `${c.counselling}\u0001${c.year}\u0001${canonicalSeatKey(c)}`;
+    const list = rounds.get(k) ?? [];
+    list.push({ round: c.round, closingRank: c.closingRank });
+    rounds.set(k, list);
+  }
+  const out = new Map<string, SeatChance>();
+  for (const r of reference) {
+    const key = canonicalSeatKey(r);
+    const history = histories.get(key);
+    const csab = r.counselling === 'CSAB';
+    const earlierYears = csab ? [r.year, r.year - 1] : [r.year - 1, r.year - 2];
+    const earlier = earlierYears.flatMap((y) => {
+      const f = history?.finals.get(y);
+      return f ? [{ label: csab ? `JoSAA ${y}` : `${y}`, closingRank: f.closingRank }] : [];
+    });
+    const card: SeatChanceCard = {
+      why: whyLine({ closingRank: r.closingRank, where: `${csab ? 'CSAB ' : ''}${r.year} round ${r.round}`, earlier, newIn: r.year }),
+      trend: trendOf(history),
+      rounds: (rounds.get(`${r.counselling}\u0001${r.year}\u0001${key}`) ?? []).sort((a, b) => a.round - b.round),
+      fewAllotments: false,
+    };
+    const features = { category: categoryClassOf(r.seatType), quota: quotaClassOf(r.quota), pool: poolOf(r.gender) };
+    out.set(r.id, seatChance(m, { history, features, closingRank: r.closingRank, card }));
+  }
+  return out;
+}
+
+/** A listed NEET PG seat: its reference closing rank (robust rule) and allotments, with its history under the same key. */
+export type MedicalSeatInput = {
+  id: string;
+  history: SeatHistory;
+  year: number;
+  round: number;
+  /** The reference year's closing rank after each round (cumulative from R1), in round order. */
+  rounds: SeatChanceCard['rounds'];
+};
+
+/** Every listed NEET PG seat's chance columns (keyed by seat id). */
+export function medicalSeatChances(m: StreamModel, seats: MedicalSeatInput[]): Map<string, SeatChance> {
+  const out = new Map<string, SeatChance>();
+  for (const s of seats) {
+    const ref = s.history.finals.get(s.year);
+    if (!ref) continue;
+    const earlier = [s.year - 1, s.year - 2].flatMap((y) => {
+      const f = s.history.finals.get(y);
+      return f ? [{ label: `${y}`, closingRank: f.closingRank }] : [];
+    });
+    const card: SeatChanceCard = {
+      why: whyLine({ closingRank: ref.closingRank, where: `${s.year} rounds 1–${s.round}`, earlier, newIn: s.year }),
+      trend: trendOf(s.history),
+      rounds: s.rounds,
+      fewAllotments: ref.allotments !== undefined && ref.allotments <= NEET_PG.FEW_ALLOTMENTS,
+    };
+    out.set(s.id, seatChance(m, { history: s.history, features: s.history, closingRank: ref.closingRank, card }));
+  }
+  return out;
+}
+
+/** The NEET PG importer's per-round aggregates (data/neet-pg/seats.ts). */
+export type MedicalRoundAggregate = {
+  year: number;
+  round: number;
+  instituteId: string;
+  course: string;
+  quota: string;
+  category: string;
+  allotments: number;
+  topRanks: number[];
+};
+
+/**
+ * Each listed NEET PG seat's history (its robust closing rank and allotments per year, over rounds
+ * 1 to the reference round) and the reference year's closing rank after each round, cumulatively.
+ */
+export function medicalSeatInputs(
+  cutoffs: MedicalRoundAggregate[],
+  seats: { id: string; instituteId: string; course: string; quota: string; category: string; year: number; round: number }[],
+): MedicalSeatInput[] {
+  const key = (c: Pick<MedicalRoundAggregate, 'instituteId' | 'course' | 'quota' | 'category'>) => `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;
+  const lastRound = seats[0]?.round ?? NEET_PG.LAST_ROUND;
+  const byKey = new Map<string, MedicalRoundAggregate[]>();
+  for (const c of cutoffs) {
+    if (c.round > lastRound) continue;
+    const list = byKey.get(key(c)) ?? [];
+    list.push(c);
+    byKey.set(key(c), list);
+  }
+  return seats.map((s) => {
+    const rows = (byKey.get(key(s)) ?? []).sort((a, b) => a.year - b.year || a.round - b.round);
+    const finals = new Map<number, { closingRank: number; round: number; allotments: number }>();
+    const rounds: SeatChanceCard['rounds'] = [];
+    let year = -1;
+    let top: number[] = [];
+    let allotments = 0;
+    for (const r of rows) {
+      if (r.year !== year) [year, top, allotments] = [r.year, [], 0];
+      top = topTwo([...top, ...r.topRanks]);
+      allotments += r.allotments;
+      const closing = closingFromTop(top, allotments).closingRank;
+      finals.set(r.year, { closingRank: closing, round: r.round, allotments });
+      if (r.year === s.year) rounds.push({ round: r.round, closingRank: closing });
+    }
+    const history: SeatHistory = {
+      key: key(s),
+      category: categoryClassOf(s.category),
+      quota: neetPgQuotaClass(s.quota),
+      pool: 'Gender-Neutral',
+      finals,
+    };
+    return { id: s.id, history, year: s.year, round: s.round, rounds };
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * A seat's final closing rank in each year, from published round-by-round rows.
+ *
+ * - A seat-year is judged on the last round the seat appears in that year (the reference rule of
+ *   docs/decisions/0003).
+ * - When that row's opening or closing rank is a preparatory rank ('50P'), the seat has no
+ *   comparable final closing rank that year: the seat-year is left out, as if absent.
+ * - A closing rank below 1 (2017 has one '0') is left out likewise.
+ */
+
+export type CategoryClass = 'OPEN' | 'EWS' | 'OBC-NCL' | 'SC' | 'ST' | 'PwD';
+export type QuotaClass = 'AI' | 'HS' | 'OS' | 'DNB' | 'Other';
+export type Pool = 'Gender-Neutral' | 'Female-only';
+
+export type SeatYear = { closingRank: number; round: number; allotments?: number };
+
+export type SeatFeatures = { category: CategoryClass; quota: QuotaClass; pool: Pool };
+
+export type SeatHistory = SeatFeatures & {
+  key: string;
+  /** year → final closing rank, the round it comes from, and (NEET PG) the allotments it was judged on. */
+  finals: Map<number, SeatYear>;
+};
+
+export type RoundRow = {
+  key: string;
+  year: number;
+  round: number;
+  quota: string;
+  seatType: string;
+  gender: string;
+  /** As published: digits, or digits with a 'P' suffix. */
+  opening: string;
+  closing: string;
+};
+
+export function categoryClassOf(seatType: string): CategoryClass {
+  if (/pwd/i.test(seatType)) return 'PwD';
+  const base = seatType.trim().toUpperCase();
+  if (base === 'OPEN' || base === 'EWS' || base === 'OBC-NCL' || base === 'SC' || base === 'ST') return base;
+  if (base === 'OBC') return 'OBC-NCL';
+  return 'OPEN';
+}
+
+export function quotaClassOf(quota: string): QuotaClass {
+  return quota === 'AI' || quota === 'HS' || quota === 'OS' ? quota : 'Other';
+}
+
+export function poolOf(gender: string): Pool {
+  return /female/i.test(gender) ? 'Female-only' : 'Gender-Neutral';
+}
+
+const plainRank = /^\d+$/;
+
+/** Builds each seat's history; rows may come in any order. */
+export function buildSeatHistories(rows: Iterable<RoundRow>): SeatHistory[] {
+  const last = new Map<string, Map<number, RoundRow>>();
+  const features = new Map<string, SeatFeatures>();
+  for (const r of rows) {
+    let years = last.get(r.key);
+    if (!years) {
+      last.set(r.key, (years = new Map()));
+      features.set(r.key, { category: categoryClassOf(r.seatType), quota: quotaClassOf(r.quota), pool: poolOf(r.gender) });
+    }
+    const cur = years.get(r.year);
+    if (!cur || r.round > cur.round) years.set(r.year, r);
+  }
+  const out: SeatHistory[] = [];
+  for (const [key, years] of last) {
+    const finals = new Map<number, SeatYear>();
+    for (const [year, r] of [...years].sort((a, b) => a[0] - b[0])) {
+      if (!plainRank.test(r.opening.trim()) || !plainRank.test(r.closing.trim())) continue;
+      const closingRank = Number(r.closing.trim());
+      if (closingRank < 1) continue;
+      finals.set(year, { closingRank, round: r.round });
+    }
+    if (finals.size) out.push({ key, ...features.get(key)!, finals });
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/*
+ * The two SQL pieces the predictors share for chances (docs/decisions/0013):
+ * - a seat is listed for `rank` when rank ≤ closing_rank, or, with Reach seats on, when
+ *   rank ≤ reach_rank (the importer's limit of a 15% chance; reach_rank ≥ closing_rank always);
+ * - chance falls as z = ln(rank / closing_rank) / chance_scale grows, so ordering by z ascending is
+ *   ordering by chance, highest first.
+ */
+
+export function listedFor(rank: SQL | number, includeReach: boolean): SQL {
+  return includeReach ? sql`reach_rank >= ${rank}` : sql`closing_rank >= ${rank}`;
+}
+
+export function chanceOrder(rank: SQL | number): SQL {
+  return sql`ln((${rank})::float8 / closing_rank) / chance_scale asc`;
+}

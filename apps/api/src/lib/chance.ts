@@ -1,0 +1,45 @@
+import type { ChanceFields } from '@rankwise/contract/chance';
+import { bandOf, percentOf } from '../data/chance/definitions.ts';
+import { chanceAt, zOf, type ChanceCurve } from '../data/chance/model.ts';
+import { clearedInRound, type SeatChanceCard } from '../data/chance/seat-chances.ts';
+
+/** A listed seat's stored chance columns (docs/decisions/0013). */
+export type SeatChanceColumns = { closingRank: number; chanceScale: number; wideBand: boolean; card: SeatChanceCard };
+
+/** The chance fields of one result for the rank it was matched on. */
+export function toChanceFields(curve: ChanceCurve, seat: SeatChanceColumns, rank: number): ChanceFields {
+  const chance = Math.round(chanceAt(curve, zOf(seat.closingRank, seat.chanceScale, rank)) * 1000) / 1000;
+  const round = clearedInRound(seat.card.rounds, rank);
+  return {
+    chance,
+    percent: percentOf(chance),
+    band: bandOf(chance),
+    reach: seat.closingRank < rank,
+    why: seat.card.why,
+    clearedInRound: round === null ? null : `round ${round}`,
+    trend: seat.card.trend,
+    wideBand: seat.wideBand,
+    fewAllotments: seat.card.fewAllotments,
+  };
+}
+
+const CURVE_TTL_MS = 60_000;
+const curves = new WeakMap<object, { curve: ChanceCurve; at: number }>();
+
+/**
+ * A stream's curve as its repository reads it from `chance_models`, kept a minute per repository
+ * (it changes only with a new import), so a request adds no query for it.
+ */
+export async function curveFor(repo: { findChanceCurve(): Promise<ChanceCurve | null> }): Promise<ChanceCurve> {
+  const hit = curves.get(repo);
+  if (hit && performance.now() - hit.at < CURVE_TTL_MS) return hit.curve;
+  const curve = await repo.findChanceCurve();
+  if (!curve) throw new Error('the chance model has not been imported yet (npm run data:import)');
+  curves.set(repo, { curve, at: performance.now() });
+  return curve;
+}
+
+/** The stored curve row as both predictor repositories read it. */
+export function curveOfRow(row: { move_table: number[]; calibration: ChanceCurve['calibration'] } | undefined): ChanceCurve | null {
+  return row ? { table: row.move_table, calibration: row.calibration } : null;
+}

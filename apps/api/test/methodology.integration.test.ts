@@ -1,0 +1,97 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Methodology } from '@rankwise/contract/chance';
+import { silentProgress } from '../src/data/import-context.ts';
+import { importEngineering } from '../src/data/josaa/import-engineering.ts';
+import { importMedical } from '../src/data/neet-pg/import-medical.ts';
+import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds } from './helpers/test-database.ts';
+
+/*
+ * An independent recomputation, with its own simple code, of what the backtest's definitions fix
+ * without the model: which seat-years are scored, their rank points, outcomes and the last-year
+ * rule's Brier score. The published figures must equal it.
+ */
+const dataDir = testConfig().DATA_DIR;
+const PERCENTS = [50, 60, 70, 75, 80, 85, 90, 95, 100, 105, 110, 115, 120, 125, 130, 140, 150, 175, 200];
+
+let independent: Map<number, { seats: number; baseline: number }> | undefined;
+
+function independentJosaa(): Map<number, { seats: number; baseline: number }> {
+  if (independent) return independent;
+  const files = readdirSync(path.join(dataDir, 'josaa/orcr'))
+    .filter((f) => /^\d{4}\.csv$/.test(f))
+    .map((f) => path.join(dataDir, 'josaa/orcr', f));
+  files.push(path.join(dataDir, 'josaa-2025/orcr_2025_all_rounds.csv'));
+  const clean = (s: string) => s.replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
+  const last = new Map<string, { round: number; open: string; close: string }>();
+  for (const f of files) {
+    for (const r of parse(readFileSync(f), { columns: true }) as Record<string, string>[]) {
+      const g = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
+      const k = `${r.Year}|${clean(r.Institute)}|${clean(r['Academic Program Name'])}|${r.Quota}|${r['Seat Type']}|${g}`;
+      const cur = last.get(k);
+      if (!cur || +r.Round > cur.round) last.set(k, { round: +r.Round, open: r['Opening Rank'], close: r['Closing Rank'] });
+    }
+  }
+  const closing = new Map<string, number>();
+  for (const [k, v] of last) if (/^\d+$/.test(v.open) && /^\d+$/.test(v.close) && +v.close > 0) closing.set(k, +v.close);
+  const out = new Map<number, { seats: number; baseline: number }>();
+  for (const [k, c] of closing) {
+    const year = +k.slice(0, 4);
+    const prev = closing.get(`${year - 1}${k.slice(4)}`);
+    if (year < 2018 || prev === undefined) continue;
+    const o = out.get(year) ?? { seats: 0, baseline: 0 };
+    o.seats++;
+    for (const p of PERCENTS) {
+      const rank = Math.max(1, Math.floor((p * prev + 50) / 100));
+      o.baseline += Number(rank <= prev) !== Number(rank <= c) ? 1 : 0;
+    }
+    out.set(year, o);
+  }
+  return (independent = out);
+}
+
+describe.each(databaseKinds)('/methodology on %s', (kind) => {
+  let t: TestApp;
+  let body: Methodology;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    // The importers store each stream's model and backtest with the seats' chance columns.
+    const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
+    await importEngineering(ctx);
+    await importMedical(ctx);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/methodology' });
+    expect(res.statusCode).toBe(200);
+    body = res.json();
+  }, 900_000);
+  afterAll(() => t?.close());
+
+  it('publishes the JoSAA backtest of 2018-2025 on the seat-years and baseline an independent computation finds', () => {
+    const expected = independentJosaa();
+    const josaa = body.data.josaa!;
+    expect(josaa.backtest.years.map((y) => y.year)).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
+    for (const y of josaa.backtest.years) {
+      const e = expected.get(y.year)!;
+      expect(y.seats).toBe(e.seats);
+      expect(y.points).toBe(e.seats * PERCENTS.length);
+      expect(y.baselineBrier).toBeCloseTo(e.baseline / y.points, 10);
+    }
+    expect(body.data.rankPercents).toEqual(PERCENTS);
+  });
+
+  it('beats the last-year rule on held-out 2025 outcomes, and its bands come true more often band by band', () => {
+    for (const s of [body.data.josaa!, body.data.neetPg!]) {
+      const last = s.backtest.years.at(-1)!;
+      expect(last.brier).toBeLessThan(last.baselineBrier);
+      const observed = s.backtest.total.bands.map((b) => b.observed);
+      for (let i = 1; i < observed.length; i++) expect(observed[i]).toBeLessThan(observed[i - 1]);
+      // Calibrated: each band's average chance within 3 points of how often it came true.
+      for (const b of s.backtest.total.bands) expect(Math.abs(b.predicted - b.observed)).toBeLessThan(0.03);
+    }
+    expect(body.data.josaa!.model).toMatchObject({ predictYear: 2026, referenceYear: 2025 });
+    expect(body.data.neetPg!.model).toMatchObject({ predictYear: 2025, referenceYear: 2024 });
+    expect(body.data.neetPg!.backtest.years.map((y) => y.year)).toEqual([2024]);
+  });
+});

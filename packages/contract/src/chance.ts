@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+
+/** Bands by the whole percentage shown: Safe ≥ 85, Likely 65–84, Toss-up 35–64, Reach 15–34, Unlikely below 15. */
+export const chanceBands = ['Safe', 'Likely', 'Toss-up', 'Reach', 'Unlikely'] as const;
+export type ChanceBand = (typeof chanceBands)[number];
+
+/** `includeReach` as JSON or a form value; absent means false (the spec's list and counts). */
+export const includeReachSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', 'yes', 'no'])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'yes');
+
+/** A seat's final closing rank of one year (the trend on the card). */
+export const closingRankPointSchema = z.object({ year: z.number().int(), closingRank: z.number().int() });
+
+/**
+ * What every engineering and NEET PG result adds for the chance of admission
+ * (docs/decisions/0013-chance-of-admission.md). The spec's own fields are unchanged.
+ */
+export const chanceFieldsSchema = z.object({
+  /** The chance that this rank gets this seat in the next counselling, 0.01–0.99. */
+  chance: z.number().min(0).max(1),
+  /** The whole percentage the card shows; the band is read from it. */
+  percent: z.number().int().min(0).max(100),
+  band: z.enum(chanceBands),
+  /** The seat's closing rank is below the student's rank (listed only with includeReach). */
+  reach: z.boolean(),
+  /** One plain line of why, e.g. 'closed at 14,210 in 2025 round 6; 14,750 in 2024; 13,900 in 2023'. */
+  why: z.string(),
+  /** The earliest round of the reference year whose closing rank this rank would have cleared, or null. */
+  clearedInRound: z.string().nullable(),
+  /** The seat's final closing rank by year, oldest first. */
+  trend: z.array(closingRankPointSchema),
+  /** New in the reference year, or (NEET PG) 3 or fewer allotments: the chance is less sure. */
+  wideBand: z.boolean(),
+  /** NEET PG: the seat had 3 or fewer allotments in the reference rounds. */
+  fewAllotments: z.boolean(),
+});
+export type ChanceFields = z.infer<typeof chanceFieldsSchema>;
+
+const cellSchema = z.object({ n: z.number().int(), predicted: z.number(), observed: z.number() });
+const bandRowSchema = cellSchema.extend({ band: z.enum(chanceBands) });
+
+export const backtestSchema = z.object({
+  stream: z.enum(['josaa', 'neet-pg']),
+  years: z.array(
+    z.object({
+      year: z.number().int(),
+      seats: z.number().int(),
+      points: z.number().int(),
+      brier: z.number(),
+      baselineBrier: z.number(),
+      bands: z.array(bandRowSchema),
+    }),
+  ),
+  total: z.object({
+    seats: z.number().int(),
+    points: z.number().int(),
+    brier: z.number(),
+    baselineBrier: z.number(),
+    bands: z.array(bandRowSchema),
+    bins: z.array(cellSchema.extend({ from: z.number().int(), to: z.number().int() })),
+  }),
+});
+export type Backtest = z.infer<typeof backtestSchema>;
+
+/** The model the product uses now, as stored by the importer. */
+export const chanceModelSummarySchema = z.object({
+  stream: z.enum(['josaa', 'neet-pg']),
+  /** The year whose counselling the chances are for, and the reference year they start from. */
+  predictYear: z.number().int(),
+  referenceYear: z.number().int(),
+  /** Year-to-year moves the model learned from, and how many were of seats new (or with few allotments). */
+  moves: z.number().int(),
+  wideMoves: z.number().int(),
+  /** How much wider the band of a new (or few-allotment) seat is. */
+  wideFactor: z.number(),
+  groups: z.number().int(),
+});
+
+export const methodologySchema = z.object({
+  data: z.object({
+    /** When the importer computed these figures (ISO 8601). */
+    computedAt: z.string(),
+    rankPercents: z.array(z.number().int()),
+    /** The rules' parameters, as the importer used them. */
+    rules: z.object({
+      reachMinPercent: z.number().int(),
+      neetPgOutlierMinAllotments: z.number().int(),
+      neetPgOutlierFactor: z.number(),
+      neetPgFewAllotments: z.number().int(),
+    }),
+    josaa: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema }).nullable(),
+    neetPg: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema }).nullable(),
+  }),
+});
+export type Methodology = z.infer<typeof methodologySchema>;
+
+export const chanceEndpoints = defineEndpoints('chance', {
+  methodology: {
+    method: 'GET',
+    path: '/methodology',
+    summary: 'How chances of admission are computed and how accurate they were: the stored backtest',
+    access: 'public',
+    responses: { 200: methodologySchema },
+  },
+});
