@@ -178,7 +178,7 @@ function expected(raw: Raw[], idOf: (inst: string, quota: string) => string, p: 
     seats.set(k, s);
   }
   // The closing rank is the highest AIR, but one stray allotment is set aside: with 4 or more
-  // allotments, a highest AIR more than twice the next (docs/decisions/0013, issue 13 item 4).
+  // allotments, a highest AIR more than twice the next (docs/decisions/0014, issue 13 item 4).
   for (const s of seats.values()) {
     const sorted = [...s.ranks].sort((a, b) => b - a);
     s.close = sorted.length >= 4 && sorted[0] > 2 * sorted[1] ? sorted[1] : sorted[0];

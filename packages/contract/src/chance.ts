@@ -16,7 +16,7 @@ export const closingRankPointSchema = z.object({ year: z.number().int(), closing
 
 /**
  * What every engineering and NEET PG result adds for the chance of admission
- * (docs/decisions/0013-chance-of-admission.md). The spec's own fields are unchanged.
+ * (docs/decisions/0014-chance-of-admission.md). The spec's own fields are unchanged.
  */
 export const chanceFieldsSchema = z.object({
   /** The chance that this rank gets this seat in the next counselling, 0.01–0.99. */

@@ -35,7 +35,7 @@ export type EngineeringCategory = (typeof engineeringCategories)[number];
 
 /** examType: 'IIT' for JEE Advanced, 'CSAB' for CSAB, '' for JEE Main (spec §3). */
 export const examTypes = ['', 'IIT', 'CSAB'] as const;
-/** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0013). */
+/** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0014). */
 export const engineeringSortKeys = ['rank', 'package', 'fees', 'program', 'college', 'chance'] as const;
 export const ENGINEERING_PAGE_SIZE = 35;
 

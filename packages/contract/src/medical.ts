@@ -18,7 +18,7 @@ export const medicalQuotas = [
   'Muslim Minority Quota',
   'Armed Forces Medical',
 ] as const;
-/** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0013). */
+/** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0014). */
 export const medicalSortKeys = ['rank', 'fees', 'college', 'course', 'chance'] as const;
 export const MEDICAL_PAGE_SIZE_SUBMIT = 10;
 export const MEDICAL_PAGE_SIZE_FETCH = 30;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /*
- * The two SQL pieces the predictors share for chances (docs/decisions/0013):
+ * The two SQL pieces the predictors share for chances (docs/decisions/0014):
  * - a seat is listed for `rank` when rank ≤ closing_rank, or, with Reach seats on, when
  *   rank ≤ reach_rank (the importer's limit of a 15% chance; reach_rank ≥ closing_rank always);
  * - chance falls as z = ln(rank / closing_rank) / chance_scale grows, so ordering by z ascending is

@@ -3,7 +3,7 @@ import { bandOf, percentOf } from '../data/chance/definitions.ts';
 import { chanceAt, zOf, type ChanceCurve } from '../data/chance/model.ts';
 import { clearedInRound, type SeatChanceCard } from '../data/chance/seat-chances.ts';
 
-/** A listed seat's stored chance columns (docs/decisions/0013). */
+/** A listed seat's stored chance columns (docs/decisions/0014). */
 export type SeatChanceColumns = { closingRank: number; chanceScale: number; wideBand: boolean; card: SeatChanceCard };
 
 /** The chance fields of one result for the rank it was matched on. */

@@ -15,7 +15,7 @@ import {
 import type { SeatHistory } from './seat-history.ts';
 
 /*
- * The backtest (docs/decisions/0013): for each year Y, the model is fitted on the years before Y
+ * The backtest (docs/decisions/0014): for each year Y, the model is fitted on the years before Y
  * and its calibration table built from the backtest years before Y (none for the first). It is
  * scored on every seat with a final closing rank in both Y − 1 (the reference) and Y (the outcome),
  * at the rank points of RATIO_PERCENTS. A point is a success when its rank ≤ the seat's final

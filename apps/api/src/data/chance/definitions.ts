@@ -1,5 +1,5 @@
 /**
- * The definitions of the chance of admission and of its backtest (docs/decisions/0013-chance-of-admission.md).
+ * The definitions of the chance of admission and of its backtest (docs/decisions/0014-chance-of-admission.md).
  * Everything here is published on /methodology; a third party can recompute the backtest from the
  * raw CSVs with these rules alone.
  */

@@ -2,7 +2,7 @@ import { sizeBandOf } from './definitions.ts';
 import type { SeatFeatures, SeatHistory } from './seat-history.ts';
 
 /*
- * The chance model (docs/decisions/0013-chance-of-admission.md), in plain words:
+ * The chance model (docs/decisions/0014-chance-of-admission.md), in plain words:
  *
  * A seat's final closing rank moves from one year to the next. Call the move
  * d = ln(next closing rank / this year's closing rank). A student with rank r gets the seat when

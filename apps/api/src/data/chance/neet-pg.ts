@@ -5,7 +5,7 @@ import { fitModel, isFresh, type WideRule } from './model.ts';
 import { categoryClassOf, type QuotaClass, type SeatHistory, type SeatYear } from './seat-history.ts';
 
 /*
- * NEET PG seats for the chance model (docs/decisions/0013-chance-of-admission.md).
+ * NEET PG seats for the chance model (docs/decisions/0014-chance-of-admission.md).
  *
  * - A seat is institute × course × quota × seat category. The institute is the allotment file's
  *   "Allotted Institute" compared by `instituteKey` (upper case, a trailing PIN dropped, letters and

@@ -4,7 +4,7 @@ import { closingFromTop, NEET_PG, neetPgQuotaClass, topTwo } from './neet-pg.ts'
 import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /*
- * What the importer stores on every seat the predictors list (docs/decisions/0013): the seat's
+ * What the importer stores on every seat the predictors list (docs/decisions/0014): the seat's
  * scale (s × k), how far beyond its closing rank it still has a 15% chance (the Reach limit), whether
  * it gets the wider band, and what its card shows (why-line, trend, the reference year's rounds).
  */
@@ -84,7 +84,7 @@ const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${p
 /**
  * Every listed engineering seat's chance columns (keyed by reference id). The seat's history is its
  * JoSAA final closing ranks under the canonical key; a CSAB seat is judged on its CSAB closing rank
- * with its JoSAA history (decision 0013, CSAB).
+ * with its JoSAA history (decision 0014, CSAB).
  */
 export function engineeringSeatChances(
   m: StreamModel,

@@ -46,7 +46,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   const data = await readEngineeringData(dataDir, include2026, () => ctx.progress.tick());
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   const reference = buildReference(data.cutoffs, (id) => byId.get(id)?.type !== 'IIT', config.PREDICTOR_REFERENCE_YEAR);
-  // Chance of admission (docs/decisions/0013): every listed seat's scale, Reach limit and card.
+  // Chance of admission (docs/decisions/0014): every listed seat's scale, Reach limit and card.
   const josaaChance = await josaaChanceModel(dataDir, config.PREDICTOR_REFERENCE_YEAR);
   if (!josaaChance) throw new Error(`DATA_DIR has no JoSAA history for the chance model: ${dataDir}`);
   const chances = engineeringSeatChances(josaaChance, reference, data.cutoffs);

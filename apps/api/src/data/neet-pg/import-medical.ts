@@ -40,7 +40,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const ref = referenceRound(data.cutoffs, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
   const seats = buildSeats(data.cutoffs, ref, degreeMap(data.courses));
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
-  // Chance of admission (docs/decisions/0013): every listed seat's scale, Reach limit and card.
+  // Chance of admission (docs/decisions/0014): every listed seat's scale, Reach limit and card.
   const neetPgChance = await neetPgChanceModel(dataDir, config.MEDICAL_REFERENCE_YEAR, data.allotmentRecords);
   if (!neetPgChance) throw new Error(`DATA_DIR has no NEET PG history for the chance model: ${dataDir}`);
   const chances = medicalSeatChances(neetPgChance, medicalSeatInputs(data.cutoffs, seats));

@@ -118,7 +118,7 @@ describe('NEET PG data rules', () => {
     expect(ref).toEqual({ year: 2024, round: 3 });
     expect(buildSeats(cutoffs, ref, new Map())).toMatchObject([{ openingRank: 5, closingRank: 64, year: 2024, round: 3 }]);
     // Through R4 the seat has 4 allotments, the highest (5000) more than twice the next (64): one stray
-    // allotment, set aside (docs/decisions/0013). Through R5 (9000 and 5000) neither is stray.
+    // allotment, set aside (docs/decisions/0014). Through R5 (9000 and 5000) neither is stray.
     expect(buildSeats(cutoffs, referenceRound(cutoffs, 2024, 4), new Map())[0]).toMatchObject({ closingRank: 64, allotments: 4 });
     expect(buildSeats(cutoffs, referenceRound(cutoffs, 2024, 5), new Map())[0]).toMatchObject({ closingRank: 9000, allotments: 5 });
     expect(() => referenceRound(cutoffs, 2022)).toThrow(/MEDICAL_REFERENCE_YEAR/);

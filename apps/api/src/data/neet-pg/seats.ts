@@ -27,7 +27,7 @@ export type MedicalSeat = {
   closingRank: number;
   year: number;
   round: number;
-  /** Allotments in the reference rounds ('few allotments' at 3 or fewer, docs/decisions/0013). */
+  /** Allotments in the reference rounds ('few allotments' at 3 or fewer, docs/decisions/0014). */
   allotments: number;
 };
 
@@ -64,7 +64,7 @@ export function widen(r: { openingRank: number; closingRank: number }, opening: 
  * A seat's ranks in the reference round: the lowest (opening) AIR at which the seat (institute ×
  * course × quota × seat category) was allotted in any round of the reference year up to and
  * including the reference round, and its closing rank: the highest such AIR, robust to one stray
- * allotment (docs/decisions/0013: with 4 or more allotments, a highest AIR more than twice the next
+ * allotment (docs/decisions/0014: with 4 or more allotments, a highest AIR more than twice the next
  * is set aside). Why cumulative: each round's rows are only that round's new allotments and
  * upgrades, so round R3 alone would leave out every seat filled in R1 and kept; and a rank that was
  * allotted the seat in an earlier round shows a student at that rank or better could have got it.

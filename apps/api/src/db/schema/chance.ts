@@ -1,7 +1,7 @@
 import { jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
- * The chance model of each stream as the importer fitted it (docs/decisions/0013): the table of
+ * The chance model of each stream as the importer fitted it (docs/decisions/0014): the table of
  * standardised moves and the calibration table that turn a seat's distance z into a chance, and the
  * backtest and summary that /methodology publishes. One row per stream ('josaa', 'neet-pg').
  */

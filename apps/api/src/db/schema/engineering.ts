@@ -123,7 +123,7 @@ export const engineeringReference = pgTable(
     tuitionFromYear: smallint('tuition_from_year'),
     /** Lower-cased institute name, short name and program, for search. */
     searchText: text('search_text').notNull(),
-    /** Chance of admission (docs/decisions/0013): the seat's scale s × k (z = ln(rank / closing rank) / scale). */
+    /** Chance of admission (docs/decisions/0014): the seat's scale s × k (z = ln(rank / closing rank) / scale). */
     chanceScale: real('chance_scale').notNull(),
     /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
     reachRank: integer('reach_rank').notNull(),

@@ -74,9 +74,9 @@ export const medicalReference = pgTable(
     bondPenaltyInr: integer('bond_penalty_inr'),
     /** Lower-cased display name, raw MCC names, address, state and course, for search. */
     searchText: text('search_text').notNull(),
-    /** Allotments in the reference rounds (3 or fewer: 'few allotments', docs/decisions/0013). */
+    /** Allotments in the reference rounds (3 or fewer: 'few allotments', docs/decisions/0014). */
     allotments: integer('allotments').notNull(),
-    /** Chance of admission (docs/decisions/0013): the seat's scale s × k (z = ln(rank / closing rank) / scale). */
+    /** Chance of admission (docs/decisions/0014): the seat's scale s × k (z = ln(rank / closing rank) / scale). */
     chanceScale: real('chance_scale').notNull(),
     /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
     reachRank: integer('reach_rank').notNull(),

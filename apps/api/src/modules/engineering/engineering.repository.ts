@@ -18,7 +18,7 @@ export type ReferenceQuery = {
   branchGroups: string[];
   search: string;
   sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college' | 'chance';
-  /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0013). */
+  /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0014). */
   includeReach: boolean;
   limit: number;
   offset: number;

@@ -14,7 +14,7 @@ export type MedicalQuery = {
   courses: string[];
   search: string;
   sortBy: 'rank' | 'fees' | 'college' | 'course' | 'chance';
-  /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0013). */
+  /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0014). */
   includeReach: boolean;
   limit: number;
   offset: number;

@@ -56,7 +56,7 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
   const defaultSort = sortOptions[0].value;
   const sortBy = sortOptions.find((o) => o.value === params.get('sortBy'))?.value ?? defaultSort;
   const search = params.get('q') ?? '';
-  // 'Show reach seats' (docs/decisions/0013): off unless the URL says reach=1.
+  // 'Show reach seats' (docs/decisions/0014): off unless the URL says reach=1.
   const includeReach = params.get('reach') === '1';
 
   // How this page was reached, fixed at mount (sorting and searching later replace the URL).
