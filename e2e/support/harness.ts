@@ -35,7 +35,8 @@ const config = loadConfig({
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+  // Left to its default, http://localhost:<PORT> (auth.spec.ts checks the reset link's origin).
+  PUBLIC_URL: '',
   DATA_FOLDER: dataFolder,
   SMTP_URL: smtp.url,
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',

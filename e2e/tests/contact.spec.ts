@@ -31,6 +31,33 @@ test('the contact form shows every spec message, clears it on edit, and sends to
   expect(mail.to).toEqual(['support@rankwise.in']);
 });
 
+test('each error clears as soon as its field is edited, even before the value is valid (spec §5)', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('E-mail ID').fill('meera@');
+  await page.getByLabel('Phone').fill('12345');
+  await page.getByLabel('Message').fill('short');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const errors = [
+    'Name is required',
+    'Please enter a valid email address',
+    'Please enter a valid Indian phone number',
+    'Message must be at least 10 characters long',
+  ];
+  for (const m of errors) await expect(page.getByText(m)).toBeVisible();
+
+  // Still invalid after one keystroke each, but being edited: the message goes.
+  await page.getByLabel('E-mail ID').press('x');
+  await expect(page.getByText('Please enter a valid email address')).toBeHidden();
+  await page.getByLabel('Phone').press('6');
+  await expect(page.getByText('Please enter a valid Indian phone number')).toBeHidden();
+  await page.getByLabel('Message').press('!');
+  await expect(page.getByText('Message must be at least 10 characters long')).toBeHidden();
+  // Untouched fields keep theirs; Submit checks everything again.
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  for (const m of errors) await expect(page.getByText(m)).toBeVisible();
+});
+
 test('a failed send keeps what the visitor typed', async ({ page }) => {
   await page.route('**/api/v1/app/contact', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' }),

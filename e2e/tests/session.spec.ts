@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { signUpAndSignIn } from '../support/auth.ts';
+import { signIn, signUpAndSignIn } from '../support/auth.ts';
 import { query } from '../support/control.ts';
+import { recordCalls } from '../support/results.ts';
 
 // The harness runs with NODE_ENV=test, whose signing key is fixed (apps/api/src/config.ts).
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
@@ -60,8 +61,96 @@ test('a refresh that fails signs out with failed to refresh access token', async
   const seen = await expireOnFirstCall(page, await expiredToken(creds.email, creds.username));
   // The session was ended elsewhere (e.g. a password reset on another device).
   await query(`update auth_sessions set revoked_at = now() where user_id = (select id from users where email = '${creds.email}') returning id`);
+  const calls = recordCalls(page, '/api/v1/college/preferences');
   await openInApp(page, RESULTS);
   await expect(page.getByText('failed to refresh access token')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
+  // Signed out: the navigation shows Login again (beneath the sign-in prompt, which hides it from the accessibility tree).
+  await expect(page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('button', { name: 'Login', includeHidden: true })).toBeVisible();
   expect(seen.calls).toBeGreaterThanOrEqual(1);
+
+  // One message, the sign-in prompt over the same page: no load error, no trip to /start.
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await expect(login).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'failed to refresh access token' })).toHaveCount(1);
+  await expect(page.getByText('Error loading colleges. Please try again later.')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${RESULTS.replace(/[?+]/g, '\\$&')}$`));
+
+  // Signed in again: the same results, in full.
+  await signIn(page, creds);
+  await expect(page).toHaveURL(new RegExp(`${RESULTS.replace(/[?+]/g, '\\$&')}$`));
+  await expect(page.getByLabel('Search colleges')).toBeEnabled();
+  await expect(page.getByRole('list', { name: 'Colleges' }).getByRole('article').first()).toBeVisible();
+  expect(calls.at(-1)?.auth).toMatch(/^Bearer /);
+});
+
+/** Console errors and failed requests of a page, and its calls to the refresh endpoint. */
+function watch(page: Page) {
+  const seen = { errors: [] as string[], refreshes: [] as number[] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => seen.errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/v1/auth/refresh-token')) seen.refreshes.push(r.status());
+  });
+  return seen;
+}
+
+test("a visitor's pages ask for no refresh and log no console error; the results are asked for at once", async ({ page }) => {
+  const seen = watch(page);
+  const order: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/v1/auth/') || path === '/api/v1/college/preferences') order.push(path);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(RESULTS);
+  await expect(page.getByRole('list', { name: 'Colleges' }).getByRole('article')).toHaveCount(35);
+  await page.goto('/start');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your stream' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(seen.refreshes).toEqual([]);
+  expect(order).toEqual(['/api/v1/college/preferences']);
+  expect(seen.errors).toEqual([]);
+  expect((await page.context().cookies()).map((c) => c.name)).toEqual([]);
+});
+
+test("'keep me logged in' off: the session lasts across reloads while the browser lives, in browser-session cookies", async ({ page, context }) => {
+  await page.goto('/');
+  const creds = await signUpAndSignIn(page, { keepLoggedIn: false });
+  const cookies = await context.cookies();
+  // No expiry: the browser drops both when it closes.
+  expect(cookies.filter((c) => c.name === 'rw_refresh' || c.name === 'rw_session').map((c) => [c.name, c.expires])).toEqual([
+    ['rw_refresh', -1],
+    ['rw_session', -1],
+  ]);
+  const seen = watch(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Account menu for ${creds.username}` })).toBeVisible();
+  await page.goto(RESULTS);
+  await expect(page.getByLabel('Search colleges')).toBeEnabled();
+  expect(seen.refreshes).toEqual([200, 200]);
+  expect(seen.errors).toEqual([]);
+
+  // Logging out clears the marker too: the next load asks for nothing.
+  await page.getByRole('button', { name: `Account menu for ${creds.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
+  expect((await context.cookies()).map((c) => c.name)).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(seen.refreshes).toEqual([200, 200]);
+});
+
+test('a kept session (keep me logged in) carries a marker cookie of the same lifetime', async ({ page, context }) => {
+  await page.goto('/');
+  await signUpAndSignIn(page);
+  const byName = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+  expect(byName.rw_refresh.httpOnly).toBe(true);
+  expect(byName.rw_session).toMatchObject({ value: '1', httpOnly: false, path: '/' });
+  const days = (byName.rw_session.expires - Date.now() / 1000) / 86400;
+  expect(days).toBeGreaterThan(29);
+  expect(Math.abs(byName.rw_session.expires - byName.rw_refresh.expires)).toBeLessThan(5);
 });

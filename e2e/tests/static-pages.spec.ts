@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { query } from '../support/control.ts';
 
 const pages: [string, string, string[]][] = [
   [
@@ -62,4 +63,34 @@ test('help center and feedback forms are stored and acknowledged', async ({ page
   await page.getByLabel('Ease of use: 3 of 5').check({ force: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
+});
+
+test('the feedback form asks for a rating or a comment instead of thanking an empty form', async ({ page }) => {
+  await page.goto('/feedback');
+  // Nothing is rated until the visitor chooses.
+  for (const row of ['Overall experience', 'Ease of use', 'Performance'])
+    for (let n = 1; n <= 5; n++) await expect(page.getByLabel(`${row}: ${n} of 5`)).not.toBeChecked();
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/app/feedback')) sent.push(r.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please rate at least one item or write your feedback')).toBeVisible();
+  await expect(page.getByText('Thank you for your feedback!')).toHaveCount(0);
+  expect(sent).toEqual([]);
+  // The server refuses an empty one too.
+  const empty = await page.request.post('/api/v1/app/feedback', { data: {} });
+  expect(empty.status()).toBe(400);
+  expect((await empty.json()).message).toContain('Please rate at least one item or write your feedback');
+
+  // A comment alone is enough; the message goes as soon as one is being written.
+  await page.getByLabel('Your feedback').fill('The CSAB results helped me.');
+  await expect(page.getByText('Please rate at least one item or write your feedback')).toBeHidden();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
+  expect(JSON.parse(sent[0])).toEqual({ overallExperience: null, easeOfUse: null, performance: null, feedback: 'The CSAB results helped me.' });
+  const [row] = await query<{ message: string; details: Record<string, number> }>(
+    `select message, details from form_submissions where kind = 'feedback' and message = 'The CSAB results helped me.' order by created_at desc limit 1`,
+  );
+  expect(row.details).toEqual({});
 });

@@ -9,6 +9,13 @@ describe('loadConfig', () => {
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x:25' })).toThrow(/JWT_SECRET/);
   });
+  it('links e-mails to the port the server listens on unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4123', PUBLIC_URL: 'https://rankwise.in' }).PUBLIC_URL).toBe('https://rankwise.in');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4123', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:4123');
+    expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
   it('picks PGlite without DATABASE_URL and PostgreSQL with it', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).databaseKind).toBe('pglite');
     expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://u@localhost/db' }).databaseKind).toBe('postgres');

@@ -14,8 +14,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Public origin of the site, used in e-mailed links. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Public origin of the site, used in e-mailed links (default: http://localhost:<PORT>, where this server listens). */
+  PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
 
   /** PostgreSQL server; without it the embedded PGlite database under DATA_FOLDER is used. */
@@ -102,6 +102,7 @@ export type CashfreeSettings = {
 };
 
 export type Config = z.output<typeof envSchema> & {
+  PUBLIC_URL: string;
   JWT_SECRET: string;
   databaseKind: 'pglite' | 'postgres';
   cashfree: CashfreeSettings;
@@ -139,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...cfg,
+    // Links in e-mails must reach this server when it runs on another port than 3000.
+    PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
     JWT_SECRET: cfg.JWT_SECRET ?? localSecret(cfg.DATA_FOLDER, cfg.NODE_ENV),
     databaseKind: cfg.DATABASE_URL ? 'postgres' : 'pglite',
     cashfree: cashfreeSettings(cfg),

@@ -109,6 +109,31 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
       { kind: 'help', details: null },
     ]);
   });
+
+  it('refuses a feedback form with neither a rating nor a comment, and stores only the rows rated', async () => {
+    const empty = await post(
+      '/api/v1/app/feedback',
+      { overallExperience: null, easeOfUse: null, performance: null, feedback: '  ' },
+      { 'x-forwarded-for': '4.4.5.1' },
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors).toEqual({ feedback: ['Please rate at least one item or write your feedback'] });
+    expect((await post('/api/v1/app/feedback', {}, { 'x-forwarded-for': '4.4.5.2' })).statusCode).toBe(400);
+    const one = await post('/api/v1/app/feedback', { easeOfUse: 2 }, { 'x-forwarded-for': '4.4.5.3' });
+    expect(one.statusCode).toBe(200);
+    const text = await post('/api/v1/app/feedback', { feedback: 'Only words' }, { 'x-forwarded-for': '4.4.5.4' });
+    expect(text.statusCode).toBe(200);
+    const rows = (await t.db.database.db.execute(
+      sql`select message, details from form_submissions where kind = 'feedback' and (details = '{"easeOfUse": 2}'::jsonb or message = 'Only words')`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows.rows).toEqual(
+      expect.arrayContaining([
+        { message: null, details: { easeOfUse: 2 } },
+        { message: 'Only words', details: {} },
+      ]),
+    );
+    expect(rows.rows).toHaveLength(2);
+  });
 });
 
 describe('when the mail server is down', () => {

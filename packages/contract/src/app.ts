@@ -74,13 +74,23 @@ const rating = z.coerce
   .min(1, 'Please choose a rating from 1 to 5')
   .max(5, 'Please choose a rating from 1 to 5');
 
-/** Feedback form: three ratings and an optional comment (DECISIONS.md: stored and acknowledged). */
-export const feedbackRequestSchema = z.object({
-  overallExperience: rating,
-  easeOfUse: rating,
-  performance: rating,
-  feedback: z.string().trim().max(5000, 'Please keep it under 5000 characters').default(''),
-});
+export const FEEDBACK_EMPTY_MESSAGE = 'Please rate at least one item or write your feedback';
+
+/**
+ * Feedback form: three ratings and a comment, each optional, but not all left empty
+ * (DECISIONS.md: stored and acknowledged; an empty form is not thanked).
+ */
+export const feedbackRequestSchema = z
+  .object({
+    overallExperience: rating.nullish(),
+    easeOfUse: rating.nullish(),
+    performance: rating.nullish(),
+    feedback: z.string().trim().max(5000, 'Please keep it under 5000 characters').default(''),
+  })
+  .refine((f) => f.overallExperience != null || f.easeOfUse != null || f.performance != null || f.feedback !== '', {
+    path: ['feedback'],
+    message: FEEDBACK_EMPTY_MESSAGE,
+  });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 
 export const CONTACT_SUCCESS_MESSAGE = 'Message sent successfully! We will get back to you soon.';

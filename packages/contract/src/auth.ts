@@ -99,6 +99,12 @@ export const authTexts = {
   loggedOut: 'Logged out successfully',
 } as const;
 
+/**
+ * A cookie the page can read (value `1`, no secret) set beside the httpOnly refresh cookie with the
+ * same lifetime and cleared with it: the web app asks for a silent refresh only when it is present.
+ */
+export const SESSION_MARKER_COOKIE = 'rw_session';
+
 export const authEndpoints = defineEndpoints('auth', {
   verifyAccount: {
     method: 'POST',

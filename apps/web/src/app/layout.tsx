@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { useTrackNavigation } from '@/lib/navigation.ts';
@@ -20,6 +20,8 @@ export function Layout() {
       >
         Skip to content
       </a>
+      {/* Back and Forward return to where the page was (a results list with its loaded pages); a new page starts at the top. */}
+      <ScrollRestoration />
       <SessionBootstrap />
       <UpdateNotice />
       <SiteNav />
@@ -30,7 +32,8 @@ export function Layout() {
       </div>
       <SiteFooter />
       <Modals />
-      <Toaster position="top-center" richColors closeButton />
+      {/* Below the navigation bar (h-16), so its links and buttons stay clickable while a toast shows. */}
+      <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />
     </div>
   );
 }

@@ -3,6 +3,23 @@ import { useNavigate } from 'react-router';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 
+type NavigationApi = { currentEntry: { index: number } | null };
+
+/**
+ * Whether Back stays on this site. The Navigation API lists only this origin's entries of the tab
+ * (`history.length` counts every site's, and the blank page a new tab starts on).
+ */
+function hasSiteEntryBefore(): boolean {
+  const nav = (window as Window & { navigation?: NavigationApi }).navigation;
+  if (nav?.currentEntry) return nav.currentEntry.index > 0;
+  // Without it: a same-site page linked here.
+  try {
+    return document.referrer !== '' && new URL(document.referrer).origin === window.location.origin && window.history.length > 1;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Spec §2: without a token the login modal opens over the intended page; after login the page
  * shows; dismissing goes back (or home when there is no history). A page with its own signed-out
@@ -19,8 +36,9 @@ export function ProtectedRoute({ children, showSignedOut = false }: { children: 
       onDismiss: () => {
         if (useSession.getState().accessToken) return;
         if (window.history.state?.idx > 0) navigate(-1);
-        // Arrived by a full page load (typed URL, link from a mail): the browser's own back.
-        else if (window.history.length > 1) window.history.back();
+        // Arrived by a full page load (typed URL, link from a mail): the browser's own back, when
+        // the entry before is this site's; a tab opened on this link has none (or about:blank).
+        else if (hasSiteEntryBefore()) window.history.back();
         else navigate('/', { replace: true });
       },
     });

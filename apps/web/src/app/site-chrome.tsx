@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
+import { useModal } from '@/lib/stores/modals.ts';
 
 const links = [
   { to: '/', label: 'Home' },
@@ -42,11 +43,17 @@ export function SiteNav() {
   const sticky = useSticky();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  // Close the mobile menu after navigating.
+  // Close the mobile menu after navigating, and when a modal opens (it would stay open behind it).
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
     setMenuOpen(false);
+  }
+  const modal = useModal((s) => s.name);
+  const [lastModal, setLastModal] = useState(modal);
+  if (lastModal !== modal) {
+    setLastModal(modal);
+    if (modal) setMenuOpen(false);
   }
   return (
     <>

@@ -1,12 +1,34 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EngineeringForm } from '@/features/engineering/components/engineering-form.tsx';
+import { formValuesOf as engineeringValues, fromSearchParams as engineeringPreferences } from '@/features/engineering/preferences-url.ts';
 import { MedicalForm } from '@/features/medical/components/medical-form.tsx';
+import { formValuesOf as medicalValues, fromSearchParams as medicalPreferences } from '@/features/medical/preferences-url.ts';
 
 type Stream = 'engineering' | 'medical';
 
-/** Spec §2 Start page: choose a stream, then its form; Change Stream goes back. */
+function streamOf(params: URLSearchParams): Stream | null {
+  const s = params.get('stream');
+  return s === 'engineering' || s === 'medical' ? s : null;
+}
+
+/**
+ * Spec §2 Start page: choose a stream, then its form; Change Stream goes back. A preference set
+ * being edited comes in the URL (`?stream=engineering&rank=…`: the results page's Edit link and
+ * Adjust Preferences) and the form opens filled with exactly that set; otherwise it starts empty.
+ */
 export function StartPage() {
-  const [stream, setStream] = useState<Stream | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [picked, setPicked] = useState<Stream | null>(null);
+  const fromUrl = streamOf(params);
+  const stream = fromUrl ?? picked;
+  const choose = (s: Stream | null) => {
+    setPicked(s);
+    // Leaving the set being edited: what comes next starts from scratch.
+    if (fromUrl) setParams({}, { replace: true });
+  };
+  const engineering = stream === 'engineering' ? engineeringPreferences(params) : null;
+  const medical = stream === 'medical' ? medicalPreferences(params) : null;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
@@ -16,7 +38,7 @@ export function StartPage() {
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
           <button
             type="button"
-            onClick={() => setStream('engineering')}
+            onClick={() => choose('engineering')}
             className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600"
           >
             <span className="block text-xl font-semibold text-slate-900">Engineering</span>
@@ -24,7 +46,7 @@ export function StartPage() {
           </button>
           <button
             type="button"
-            onClick={() => setStream('medical')}
+            onClick={() => choose('medical')}
             className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600"
           >
             <span className="block text-xl font-semibold text-slate-900">Medical</span>
@@ -33,10 +55,15 @@ export function StartPage() {
         </div>
       ) : (
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <button type="button" onClick={() => setStream(null)} className="mb-4 text-sm font-medium text-brand-700 underline">
+          <button type="button" onClick={() => choose(null)} className="mb-4 text-sm font-medium text-brand-700 underline">
             Change Stream
           </button>
-          {stream === 'engineering' ? <EngineeringForm /> : <MedicalForm />}
+          {/* Keyed by the URL: another Edit link, or leaving one, gives a fresh form. */}
+          {stream === 'engineering' ? (
+            <EngineeringForm key={params.toString()} initial={engineering ? engineeringValues(engineering) : undefined} />
+          ) : (
+            <MedicalForm key={params.toString()} initial={medical ? medicalValues(medical) : undefined} />
+          )}
         </div>
       )}
     </main>

@@ -75,10 +75,13 @@ export async function api<E extends Endpoint>(
     }
   };
 
-  let res = await send(useSession.getState().accessToken);
+  const sent = useSession.getState().accessToken;
+  let res = await send(sent);
   let answer = await readBody(res);
   if (!res.ok && codeOf(answer) === 'ACCESS_TOKEN_EXPIRED' && e.access !== 'public') {
-    const token = await refreshOnce();
+    // Another call already refreshed (retry with its token) or found the session over (do not ask again).
+    const current = useSession.getState().accessToken;
+    const token = current !== sent ? current : await refreshOnce();
     if (token) {
       res = await send(token);
       answer = await readBody(res);

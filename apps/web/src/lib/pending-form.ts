@@ -1,6 +1,6 @@
 /**
  * Nothing a student typed is lost: a preference form is kept for this tab (sessionStorage) when
- * submitted, so it is still filled in after signing in or coming back to change it.
+ * submitted, so a fresh start page offers the last search again (saying so, with a way to clear it).
  */
 export function pendingForm<T>(name: string) {
   const key = `rankwise.pending${name}Form`;
@@ -11,6 +11,13 @@ export function pendingForm<T>(name: string) {
         return raw ? (JSON.parse(raw) as T) : undefined;
       } catch {
         return undefined;
+      }
+    },
+    clear(): void {
+      try {
+        sessionStorage.removeItem(key);
+      } catch {
+        /* nothing kept */
       }
     },
     save(values: T): void {

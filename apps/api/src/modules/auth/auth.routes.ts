@@ -1,4 +1,4 @@
-import { authEndpoints, authTexts } from '@rankwise/contract/auth';
+import { authEndpoints, authTexts, SESSION_MARKER_COOKIE } from '@rankwise/contract/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createKeyLimiter } from '../../lib/key-limiter.ts';
 import { route } from '../../lib/route.ts';
@@ -24,14 +24,19 @@ export async function authRoutes(app: FastifyInstance) {
   };
   const secure = app.config.PUBLIC_URL.startsWith('https://');
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
+  // Readable by the page, holds no secret: tells the web app a session may exist, so a visitor's
+  // page load never asks for a refresh (no 401, no round trip before the first query).
+  const markerOptions = { path: '/', httpOnly: false, sameSite: 'lax', secure } as const;
 
   /** Sets the refresh cookie of a new session and answers with its access token. */
   const signedIn = (reply: FastifyReply, s: auth.IssuedSession) => {
-    // 'Keep me logged in' off: a browser-session cookie (no Max-Age).
-    reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...cookieOptions, ...(s.persistent ? { maxAge: Math.floor(auth.PERSISTENT_SESSION_MS / 1000) } : {}) });
+    // 'Keep me logged in' off: browser-session cookies (no Max-Age).
+    const lifetime = s.persistent ? { maxAge: Math.floor(auth.PERSISTENT_SESSION_MS / 1000) } : {};
+    reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...cookieOptions, ...lifetime });
+    reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...markerOptions, ...lifetime });
     return s.response;
   };
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions).clearCookie(SESSION_MARKER_COOKIE, markerOptions);
 
   route(app, authEndpoints.verifyAccount, ({ body }) => auth.requestCode(deps, body.username, body.email), codeLimit);
   route(app, authEndpoints.register, ({ body }) => auth.register(deps, body), strict);

@@ -40,9 +40,11 @@ export async function submitHelp(d: Deps, h: { email: string; feedback: string }
 
 export async function submitFeedback(
   d: Deps,
-  f: { overallExperience: number; easeOfUse: number; performance: number; feedback: string },
+  f: { overallExperience?: number | null; easeOfUse?: number | null; performance?: number | null; feedback: string },
 ): Promise<{ message: string }> {
-  const { feedback, ...ratings } = f;
+  const { feedback, ...given } = f;
+  // Only the rows the visitor rated (the contract refuses a form with neither a rating nor text).
+  const ratings = Object.fromEntries(Object.entries(given).filter(([, v]) => v != null));
   const id = await d.repo.insert({ kind: 'feedback', message: feedback || null, details: ratings });
   await d.repo.setMailStatus(id, 'none');
   return { message: 'Thank you for your feedback!' };

@@ -4,12 +4,13 @@ import { SampleCards } from './sample-cards.tsx';
 
 const ENGINEERING_EMPTY_TEXT = 'No program matched these preferences in the reference round. Try other branches, a wider search, or check your rank.';
 
-export function EmptyResults({ title, text = ENGINEERING_EMPTY_TEXT }: { title: string; text?: string }) {
+/** `editTo`: the form filled with these preferences, to adjust them. */
+export function EmptyResults({ title, text = ENGINEERING_EMPTY_TEXT, editTo }: { title: string; text?: string; editTo: string }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
       <h2 className="text-2xl font-semibold text-slate-900">{title}</h2>
       <p className="mt-2 text-slate-700">{text}</p>
-      <Link to="/start" className={`${buttonStyles.primary} mt-6`}>
+      <Link to={editTo} className={`${buttonStyles.primary} mt-6`}>
         Adjust Preferences
       </Link>
     </div>

@@ -2,11 +2,11 @@ import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '@/lib/api-client.ts';
 import { cameBackByHistory } from '@/lib/navigation.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
+import { resultsErrorAction } from './results-error.ts';
 
 export const NO_PREFERENCES_MESSAGE = 'No preferences received. Please submit the form first.';
 
@@ -21,21 +21,24 @@ function useNoPreferencesRedirect(hasPreferences: boolean): void {
 }
 
 /**
- * Spec §8: the submission limit shows for 6 seconds and opens the register modal; any other
- * results error shows `loadErrorMessage` and goes back to /start.
+ * Spec §8 with the session's state (results-error.ts): the submission limit shows for 6 seconds
+ * (and opens the register modal for a visitor); a session that could not be renewed leaves the
+ * page as it is under the sign-in prompt; any other error shows `loadErrorMessage` and goes back
+ * to /start.
  */
 export function useResultsErrorHandler(error: Error | null, loadErrorMessage: string): void {
   const navigate = useNavigate();
   const openModal = useModal((s) => s.open);
   useEffect(() => {
     if (!error) return;
-    if (error instanceof ApiError && error.code === 'SUBMISSION_LIMIT') {
+    const action = resultsErrorAction(error, useSession.getState().accessToken !== null);
+    if (action === 'limit' || action === 'limit-register') {
       toast.error(SUBMISSION_LIMIT_MESSAGE, { duration: 6000 });
-      openModal('register');
-      return;
+      if (action === 'limit-register') openModal('register');
+    } else if (action === 'load-error') {
+      toast.error(loadErrorMessage);
+      navigate('/start');
     }
-    toast.error(loadErrorMessage);
-    navigate('/start');
   }, [error, navigate, openModal, loadErrorMessage]);
 }
 

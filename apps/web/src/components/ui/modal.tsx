@@ -1,7 +1,20 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useModal } from '@/lib/stores/modals.ts';
 
-/** An accessible dialog (focus trap, Escape, labelled title). */
+/**
+ * The control to give focus back to when a dialog closes. Radix returns focus only to its own
+ * Dialog.Trigger, and these dialogs are opened from anywhere through the modal registry, so the
+ * registry remembers the control that opened the first dialog of a chain.
+ */
+function openerOf(): HTMLElement | null {
+  const registry = useModal.getState();
+  if (registry.name) return registry.opener;
+  const el = document.activeElement;
+  return el instanceof HTMLElement ? el : null;
+}
+
+/** An accessible dialog (focus trap, Escape, labelled title; focus goes back to what opened it). */
 export function Modal({
   open,
   onOpenChange,
@@ -25,6 +38,12 @@ export function Modal({
 }) {
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-3xl' : 'max-w-md';
   const keepOpen = (e: Event) => handOver && e.preventDefault();
+  const [opener] = useState(openerOf);
+  const returnFocus = (e: Event) => {
+    e.preventDefault();
+    // Not while one dialog hands over to the next (login → signup): only when the last one closes.
+    if (useModal.getState().name === null && opener?.isConnected) opener.focus();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={!handOver}>
       <Dialog.Portal>
@@ -33,6 +52,7 @@ export function Modal({
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none`}
           aria-describedby={description ? undefined : undefined}
           onEscapeKeyDown={keepOpen}
+          onCloseAutoFocus={returnFocus}
           onInteractOutside={keepOpen}
         >
           <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>

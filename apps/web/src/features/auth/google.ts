@@ -1,11 +1,14 @@
 const STATE_KEY = 'rankwise.googleState';
 const RETURN_KEY = 'rankwise.googleReturn';
 
-/** Sends the browser to the provider (authorization-code flow); the state guards against CSRF. */
-export function startGoogleSignIn(google: { authorizationUrl: string; clientId: string }, persist: boolean): void {
+/**
+ * Sends the browser to the provider (authorization-code flow); the state guards against CSRF.
+ * It comes back to `next` when the sign-in prompt has a destination, else to this page.
+ */
+export function startGoogleSignIn(google: { authorizationUrl: string; clientId: string }, persist: boolean, next?: string | null): void {
   const state = crypto.randomUUID();
   sessionStorage.setItem(STATE_KEY, JSON.stringify({ state, persist }));
-  sessionStorage.setItem(RETURN_KEY, window.location.pathname + window.location.search);
+  sessionStorage.setItem(RETURN_KEY, next ?? window.location.pathname + window.location.search);
   const url = new URL(google.authorizationUrl);
   url.search = new URLSearchParams({
     response_type: 'code',

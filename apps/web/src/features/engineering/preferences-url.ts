@@ -37,3 +37,50 @@ export function fromSearchParams(s: URLSearchParams): ParsedPreferences | null {
   const { page: _p, pageSize: _ps, sortBy: _s, searchQuery: _q, includeReach: _r, ...prefs } = parsed.data;
   return prefs;
 }
+
+/** The results of a preference set. */
+export function resultsUrl(p: EngineeringPreferencesInput): string {
+  return `/colleges?${toSearchParams(p).toString()}`;
+}
+
+/** The start page's engineering form filled with a preference set (the results page's Edit link, Adjust Preferences). */
+export function editUrl(p: ParsedPreferences): string {
+  return `/start?stream=engineering&${toSearchParams(p).toString()}`;
+}
+
+const yesNo = (v: boolean): 'Yes' | 'No' => (v ? 'Yes' : 'No');
+
+/** The form's fields for a preference set read from the URL (CSAB keeps its optional category apart). */
+export function formValuesOf(p: ParsedPreferences) {
+  const csab = p.examType === 'CSAB';
+  return {
+    examType: p.examType === '' ? ('MAINS' as const) : p.examType,
+    seatType: csab ? '' : (p.seatType ?? ''),
+    csabSeatType: csab ? (p.seatType ?? '') : '',
+    rank: String(p.rank),
+    crlRank: p.crlRank === undefined ? '' : String(p.crlRank),
+    gender: p.gender,
+    homeState: p.homeState,
+    branch: [...p.branch],
+    sportsFacility: yesNo(p.sportsFacility),
+    hostelFacility: yesNo(p.hostelFacility),
+    messFacility: yesNo(p.messFacility),
+  };
+}
+
+const examLabels = { '': 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
+
+/** What the results page shows of the preferences it was asked for, in the form's words. */
+export function preferenceSummary(p: ParsedPreferences): { label: string; value: string }[] {
+  const category = p.seatType ?? 'OPEN';
+  const reserved = category !== 'OPEN';
+  return [
+    { label: 'Exam', value: examLabels[p.examType] },
+    { label: 'Category', value: p.examType === 'CSAB' && !p.seatType ? 'OPEN (default)' : category },
+    { label: reserved ? 'Category rank' : 'General rank', value: p.rank.toLocaleString('en-IN') },
+    ...(p.crlRank !== undefined && reserved ? [{ label: 'CRL rank', value: p.crlRank.toLocaleString('en-IN') }] : []),
+    { label: 'Gender', value: p.gender },
+    { label: 'Home state', value: p.homeState },
+    { label: 'Branches', value: p.branch.length ? p.branch.join(', ') : 'All branches' },
+  ];
+}

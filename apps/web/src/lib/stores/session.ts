@@ -1,3 +1,4 @@
+import { SESSION_MARKER_COOKIE } from '@rankwise/contract/auth';
 import { create } from 'zustand';
 
 export type AuthUser = { username: string; email: string; profilePicture: string | null };
@@ -12,6 +13,15 @@ function readPersist(): boolean {
   }
 }
 
+/**
+ * Whether this browser may hold a session: the server sets a readable marker cookie beside the
+ * httpOnly refresh cookie, with the same lifetime (until the browser closes when 'keep me logged
+ * in' is off). Without it there is nothing to refresh: a visitor's page makes no refresh call.
+ */
+export function mayHaveSession(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookies.split(';').some((c) => c.trim() === `${SESSION_MARKER_COOKIE}=1`);
+}
+
 /** Spec §3 auth state. The access token lives only in memory; the refresh token is an httpOnly cookie. */
 type SessionState = {
   user: AuthUser | null;
@@ -19,7 +29,7 @@ type SessionState = {
   /** 'Keep me logged in' (default true), remembered on this device. */
   persist: boolean;
   intendsToLogout: boolean;
-  /** True until the start-up silent refresh has answered. */
+  /** True until the start-up silent refresh has answered (false at once when there is no session to restore). */
   restoring: boolean;
   setSession(user: AuthUser, accessToken: string): void;
   setPersist(persist: boolean): void;
@@ -34,7 +44,7 @@ export const useSession = create<SessionState>((set) => ({
   persist: readPersist(),
   intendsToLogout: false,
   // Until the start-up refresh answers, protected pages wait instead of asking to sign in.
-  restoring: readPersist(),
+  restoring: mayHaveSession(),
   setSession: (user, accessToken) => set({ user, accessToken, intendsToLogout: false }),
   setPersist: (persist) => {
     try {
@@ -50,3 +60,13 @@ export const useSession = create<SessionState>((set) => ({
 }));
 
 export const isSignedIn = () => useSession.getState().accessToken !== null;
+
+/** Runs `fn` once the start-up refresh has answered (at once when it has), so a quick action right after a reload does not take the student for a visitor. */
+export function whenSessionKnown(fn: () => void): void {
+  if (!useSession.getState().restoring) return fn();
+  const stop = useSession.subscribe((s) => {
+    if (s.restoring) return;
+    stop();
+    fn();
+  });
+}

@@ -48,6 +48,33 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
       {user.username.slice(0, 1).toUpperCase()}
     </span>
   );
+  const itemClass = 'cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+  const who = (
+    <div className="flex items-center gap-3 px-2 py-2">
+      {avatar}
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
+        <p className="truncate text-xs text-slate-600">{user.email}</p>
+      </div>
+    </div>
+  );
+  if (variant === 'mobile') {
+    // Inside the slide-in menu the account is listed in place: a dropdown would open outside the panel.
+    return (
+      <div aria-label={`Account of ${user.username}`} role="group" className="flex flex-col">
+        {who}
+        <Link to="/sessions" className={clsx(itemClass, 'hover:bg-slate-100')}>
+          My sessions
+        </Link>
+        <Link to="/counsellor" className={clsx(itemClass, 'hover:bg-slate-100')}>
+          Counsellor profile
+        </Link>
+        <button type="button" onClick={() => void logout()} className={clsx(itemClass, 'text-left hover:bg-slate-100')}>
+          Logout
+        </button>
+      </div>
+    );
+  }
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100" aria-label={`Account menu for ${user.username}`}>
@@ -56,24 +83,15 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-          <div className="flex items-center gap-3 px-2 py-2">
-            {avatar}
-            <div>
-              <p className="text-sm font-semibold text-slate-900">{user.username}</p>
-              <p className="text-xs text-slate-600">{user.email}</p>
-            </div>
-          </div>
+          {who}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+          <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/sessions">My sessions</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+          <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/counsellor">Counsellor profile</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item
-            onSelect={() => void logout()}
-            className="cursor-pointer rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-          >
+          <DropdownMenu.Item onSelect={() => void logout()} className={itemClass}>
             Logout
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { authTexts, emailSchema } from '@rankwise/contract/auth';
 import { useEffect, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
@@ -23,11 +24,16 @@ const loginFormSchema = z.object({
 });
 type LoginForm = z.input<typeof loginFormSchema>;
 
-/** Props: `onDismiss` runs when the modal closes without signing in (protected routes go back). */
+/**
+ * Props: `onDismiss` runs when the modal closes without signing in (protected routes go back).
+ * A prompt opened with a destination (`next`, e.g. a signed-out preference submit) goes there
+ * once signed in, so the student does not have to submit again.
+ */
 export function LoginModal({ onClose, props }: ModalProps) {
   const signedIn = useSession((s) => s.accessToken !== null);
   const persist = useSession((s) => s.persist);
   const open = useModal((s) => s.open);
+  const navigate = useNavigate();
   const { google } = useAppConfig();
   const { register, handleSubmit, formState, clearErrors } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -55,7 +61,9 @@ export function LoginModal({ onClose, props }: ModalProps) {
       useSession.getState().setPersist(v.persist);
       storeSession(res);
       toast.success(`Welcome back, ${res.user.username}!`);
+      const next = useModal.getState().next;
       onClose();
+      if (next) navigate(next);
     } catch (err) {
       toast.error(errorMessage(err, authTexts.loginFailed));
     }
@@ -83,7 +91,7 @@ export function LoginModal({ onClose, props }: ModalProps) {
           {formState.isSubmitting ? 'Logging in...' : 'Login'}
         </Button>
         {google ? (
-          <Button variant="secondary" onClick={() => startGoogleSignIn(google, persist)}>
+          <Button variant="secondary" onClick={() => startGoogleSignIn(google, persist, useModal.getState().next)}>
             Continue with Google
           </Button>
         ) : null}

@@ -16,6 +16,8 @@ export function ContactPage() {
   const form = useForm<ContactRequest>({
     resolver: zodResolver(contactRequestSchema) as never,
     defaultValues: { name: '', email: '', phone: '', message: '' },
+    // Checked again on Submit only: re-checking on every keystroke would put the error right back.
+    reValidateMode: 'onSubmit',
   });
   const { register, handleSubmit, formState, clearErrors, reset, setError } = form;
   // Spec §5: an error clears when the user edits that field.

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -10,7 +11,7 @@ import { useResultsErrorHandler, useResultsPage } from '@/components/results/use
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { engineeringResultsQuery, type EngineeringSort } from '../api/engineering.queries.ts';
-import { fromSearchParams } from '../preferences-url.ts';
+import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { CollegeCard } from './college-card.tsx';
 
 const sortOptions: { value: EngineeringSort; label: string }[] = [
@@ -27,6 +28,7 @@ export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again late
 export function CollegesPage() {
   const { prefs, sortBy, search, includeReach, signedIn, ready, setSearch, setSort, setIncludeReach } = useResultsPage(fromSearchParams, sortOptions);
   const openModal = useModal((s) => s.open);
+  const editTo = prefs ? editUrl(prefs) : '/start';
   const { colleges: compared, toggle } = useCompare();
 
   const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn, includeReach), enabled: ready });
@@ -62,6 +64,7 @@ export function CollegesPage() {
             : ' '}
         </p>
       ) : null}
+      {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onSearch={setSearch} disabled={!signedIn} placeholder="Search college or program" />
         <div className="flex flex-wrap items-center gap-4">
@@ -84,7 +87,7 @@ export function CollegesPage() {
           signedIn={signedIn}
           label="Colleges"
           renderItem={(c) => <CollegeCard college={c} inCompare={compared.some((x) => x.id === c.id)} onToggleCompare={() => onToggleCompare(c)} />}
-          empty={<EmptyResults title="No Colleges Found" />}
+          empty={<EmptyResults title="No Colleges Found" editTo={editTo} />}
           loadingMoreText="Loading more colleges…"
           overlay={
             <SignedOutOverlay

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
 import { branchGroups, engineeringCategories, rankMessages } from '@rankwise/contract/engineering';
+import { useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -8,8 +9,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
 import { pendingForm } from '@/lib/pending-form.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { useSession } from '@/lib/stores/session.ts';
-import { toSearchParams } from '../preferences-url.ts';
+import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
+import { resultsUrl } from '../preferences-url.ts';
 
 // One refinement, not aborting checks: an aborted issue here would stop the object-level category
 // check below from running, hiding 'Category is required' until the rank was valid.
@@ -43,7 +44,7 @@ export const engineeringFormSchema = z
   .refine((v) => v.examType === 'CSAB' || Boolean(v.seatType), { path: ['seatType'], message: 'Category is required', when: () => true });
 export type EngineeringFormValues = z.infer<typeof engineeringFormSchema>;
 
-const pending = pendingForm<EngineeringFormValues>('Engineering');
+const lastSearch = pendingForm<EngineeringFormValues>('Engineering');
 
 const emptyForm: DefaultValues<EngineeringFormValues> = {
   seatType: '',
@@ -64,14 +65,27 @@ const examOptions = [
   { value: 'CSAB', label: 'CSAB' },
 ] as const;
 
-export function EngineeringForm() {
+/**
+ * `initial`: the preference set being edited (the results page's Edit link). Without it the form
+ * offers this tab's last search, saying so, with its branch ticks named where they show and a way
+ * to clear it all (saved values from before a field existed get its default).
+ */
+export function EngineeringForm({ initial }: { initial?: DefaultValues<EngineeringFormValues> }) {
+  const [last, setLast] = useState(() => (initial ? undefined : lastSearch.read()));
+  const clear = () => {
+    lastSearch.clear();
+    setLast(undefined);
+  };
+  // Cleared: a new form (its fields back to their defaults, radios included).
+  return <EngineeringFormFields key={last ? 'last' : 'fresh'} values={initial ?? last} showsLast={last !== undefined} onClear={clear} />;
+}
+
+function EngineeringFormFields({ values, showsLast, onClear }: { values?: DefaultValues<EngineeringFormValues>; showsLast: boolean; onClear(): void }) {
   const navigate = useNavigate();
-  const signedIn = useSession((s) => s.accessToken !== null);
   const openModal = useModal((s) => s.open);
   const { register, handleSubmit, control, formState, clearErrors } = useForm<EngineeringFormValues>({
     resolver: zodResolver(engineeringFormSchema),
-    // What was typed before signing in (saved values from before a field existed get its default).
-    defaultValues: { ...emptyForm, ...pending.read() },
+    defaultValues: { ...emptyForm, ...values },
   });
   const [examType, josaaSeatType, csabSeatType, branch] = useWatch({ control, name: ['examType', 'seatType', 'csabSeatType', 'branch'] });
   // The category that applies: JoSAA's (required) or CSAB's (optional, OPEN when not chosen).
@@ -79,13 +93,9 @@ export function EngineeringForm() {
   const e = formState.errors;
 
   const onSubmit = handleSubmit((v) => {
-    pending.save(v);
-    if (!signedIn) {
-      openModal('login');
-      return;
-    }
+    lastSearch.save(v);
     const category = v.examType === 'CSAB' ? v.csabSeatType : v.seatType;
-    const params = toSearchParams({
+    const url = resultsUrl({
       examType: v.examType === 'MAINS' ? '' : v.examType,
       rank: Number(v.rank),
       crlRank: v.crlRank && category && category !== 'OPEN' ? Number(v.crlRank) : undefined,
@@ -97,7 +107,11 @@ export function EngineeringForm() {
       hostelFacility: v.hostelFacility,
       messFacility: v.messFacility,
     });
-    navigate(`/colleges?${params}`);
+    // Spec §4: a visitor is asked to sign in first, then carried on to these results.
+    whenSessionKnown(() => {
+      if (useSession.getState().accessToken) navigate(url);
+      else openModal('login', {}, { next: url });
+    });
   });
 
   const clearOnEdit = (name: keyof EngineeringFormValues) => ({ onChange: () => clearErrors(name) });
@@ -105,6 +119,14 @@ export function EngineeringForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Engineering preferences" className="grid gap-5">
+      {showsLast ? (
+        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-brand-50 px-4 py-2 text-sm text-slate-800">
+          Filled in with your last search.
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onClear}>
+            Clear the form
+          </button>
+        </p>
+      ) : null}
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Exam type</legend>
         <div className="mt-2 flex flex-wrap gap-3">
@@ -171,6 +193,8 @@ export function EngineeringForm() {
       <details className="rounded-lg border border-slate-300 bg-white p-4">
         <summary className="cursor-pointer font-medium text-slate-800">
           Branches {branch.length ? `(${branch.length} selected)` : '(optional: all branches)'}
+          {/* The ticks are named even while the list is folded: none is kept out of sight. */}
+          {branch.length ? <span className="mt-1 block text-sm font-normal text-slate-700">{branch.join(', ')}</span> : null}
         </summary>
         <fieldset className="mt-3">
           <legend className="sr-only">Branches</legend>

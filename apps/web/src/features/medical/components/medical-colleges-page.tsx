@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -9,7 +10,7 @@ import { SortSelect } from '@/components/results/sort-select.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { medicalResultsQuery, type MedicalSort } from '../api/medical.queries.ts';
-import { fromSearchParams } from '../preferences-url.ts';
+import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { MedicalCollegeCard, roundsLabel } from './medical-college-card.tsx';
 
 const sortOptions: { value: MedicalSort; label: string }[] = [
@@ -26,6 +27,7 @@ export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
 export function MedicalCollegesPage() {
   const { prefs, sortBy, search, includeReach, signedIn, ready, setSearch, setSort, setIncludeReach } = useResultsPage(fromSearchParams, sortOptions);
   const openModal = useModal((s) => s.open);
+  const editTo = prefs ? editUrl(prefs) : '/start';
 
   const query = useInfiniteQuery({ ...medicalResultsQuery(prefs!, sortBy, search, signedIn, includeReach), enabled: ready });
   useResultsErrorHandler(query.error, MEDICAL_LOAD_ERROR_MESSAGE);
@@ -46,6 +48,7 @@ export function MedicalCollegesPage() {
             : ' '}
         </p>
       ) : null}
+      {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onSearch={setSearch} disabled={!signedIn} placeholder="Search college, course or place" />
         <div className="flex flex-wrap items-center gap-4">
@@ -70,6 +73,7 @@ export function MedicalCollegesPage() {
           empty={
             <EmptyResults
               title="No Medical Colleges Found"
+              editTo={editTo}
               text={
                 search && signedIn
                   ? `No seat matched "${search}" among your results. Try a shorter search or clear it.`

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { medicalCategories, medicalPreferencesSchema, medicalQuotas } from '@rankwise/contract/medical';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -8,9 +9,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
 import { pendingForm } from '@/lib/pending-form.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { useSession } from '@/lib/stores/session.ts';
+import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
 import { medicalCoursesQuery } from '../api/medical.queries.ts';
-import { toSearchParams } from '../preferences-url.ts';
+import { resultsUrl } from '../preferences-url.ts';
 import { CourseMultiSelect } from './course-multi-select.tsx';
 
 /** The contract's own rules (spec §5: rank, category and quota required; courses optional). */
@@ -18,34 +19,56 @@ const medicalFormSchema = medicalPreferencesSchema.pick({ rank: true, category: 
 type MedicalFormInput = { rank: string; category: string; quota: string; courses: string[] };
 type MedicalFormOutput = z.output<typeof medicalFormSchema>;
 
-const pending = pendingForm<MedicalFormInput>('Medical');
+const emptyForm: MedicalFormInput = { rank: '', category: '', quota: '', courses: [] };
+const lastSearch = pendingForm<MedicalFormInput>('Medical');
 
-/** Spec §2 Start page, Medical form (NEET PG). */
-export function MedicalForm() {
+/**
+ * Spec §2 Start page, Medical form (NEET PG). `initial`: the preference set being edited (the
+ * results page's Edit link); without it the form offers this tab's last search, saying so.
+ */
+export function MedicalForm({ initial }: { initial?: MedicalFormInput }) {
+  const [last, setLast] = useState(() => (initial ? undefined : lastSearch.read()));
+  const clear = () => {
+    lastSearch.clear();
+    setLast(undefined);
+  };
+  // Cleared: a new form with every field back to empty.
+  return <MedicalFormFields key={last ? 'last' : 'fresh'} values={initial ?? last} showsLast={last !== undefined} onClear={clear} />;
+}
+
+function MedicalFormFields({ values, showsLast, onClear }: { values?: MedicalFormInput; showsLast: boolean; onClear(): void }) {
   const navigate = useNavigate();
-  const signedIn = useSession((s) => s.accessToken !== null);
   const openModal = useModal((s) => s.open);
   const catalogue = useQuery(medicalCoursesQuery());
   const { register, handleSubmit, control, formState, clearErrors } = useForm<MedicalFormInput, unknown, MedicalFormOutput>({
     // The selects hold '' until chosen, which the schema turns into 'Category/Quota is required'.
     resolver: zodResolver(medicalFormSchema) as unknown as Resolver<MedicalFormInput, unknown, MedicalFormOutput>,
-    defaultValues: pending.read() ?? { rank: '', category: '', quota: '', courses: [] },
+    defaultValues: values ?? emptyForm,
   });
   const e = formState.errors;
 
   const onSubmit = handleSubmit((v) => {
-    pending.save({ rank: String(v.rank), category: v.category, quota: v.quota, courses: v.courses });
-    if (!signedIn) {
-      openModal('login');
-      return;
-    }
-    navigate(`/medical-colleges?${toSearchParams(v)}`);
+    lastSearch.save({ rank: String(v.rank), category: v.category, quota: v.quota, courses: v.courses });
+    const url = resultsUrl(v);
+    // Spec §4: a visitor is asked to sign in first, then carried on to these results.
+    whenSessionKnown(() => {
+      if (useSession.getState().accessToken) navigate(url);
+      else openModal('login', {}, { next: url });
+    });
   });
 
   const clearOnEdit = (name: keyof MedicalFormInput) => ({ onChange: () => clearErrors(name) });
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Medical preferences" className="grid gap-5">
+      {showsLast ? (
+        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-brand-50 px-4 py-2 text-sm text-slate-800">
+          Filled in with your last search.
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onClear}>
+            Clear the form
+          </button>
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700">NEET PG, MCC All India counselling. Results are judged on the latest official closing ranks.</p>
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField label="CRL rank" hint="Your NEET PG All India Rank" error={e.rank?.message}>

@@ -44,9 +44,10 @@ function Stars({ label, value, onChange }: { label: string; value: number; onCha
 
 export function FeedbackPage() {
   const send = useSendFeedback();
-  const { control, register, handleSubmit, formState, reset } = useForm<FeedbackRequest>({
+  // Nothing chosen at first: an untouched form is not feedback (the schema asks for a rating or text).
+  const { control, register, handleSubmit, formState, reset, clearErrors } = useForm<FeedbackRequest>({
     resolver: zodResolver(feedbackRequestSchema) as never,
-    defaultValues: { overallExperience: 5, easeOfUse: 5, performance: 5, feedback: '' },
+    defaultValues: { overallExperience: null, easeOfUse: null, performance: null, feedback: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -70,11 +71,20 @@ export function FeedbackPage() {
               key={r.name}
               control={control}
               name={r.name}
-              render={({ field }) => <Stars label={r.label} value={Number(field.value)} onChange={field.onChange} />}
+              render={({ field }) => (
+                <Stars
+                  label={r.label}
+                  value={Number(field.value ?? 0)}
+                  onChange={(v) => {
+                    field.onChange(v);
+                    clearErrors('feedback');
+                  }}
+                />
+              )}
             />
           ))}
           <FormField label="Your feedback" error={formState.errors.feedback?.message}>
-            {(a) => <textarea {...a} {...register('feedback')} rows={4} className={inputStyles} />}
+            {(a) => <textarea {...a} {...register('feedback', { onChange: () => clearErrors('feedback') })} rows={4} className={inputStyles} />}
           </FormField>
           <Button type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Sending...' : 'Submit'}
