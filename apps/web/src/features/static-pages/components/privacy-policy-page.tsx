@@ -27,7 +27,10 @@ export function PrivacyPolicyPage() {
       'Who we share data with',
       'Only with the services that run the product for us (our e-mail provider, Cashfree for payments, and the counsellor you book, who receives your name and the meeting link). We do not sell your data and we show no third-party advertising.',
     ],
-    ['Cookies', 'We use one essential cookie to keep you signed in. We use no advertising or tracking cookies.'],
+    [
+      'Cookies',
+      'We use two essential cookies to keep you signed in: the session itself, which no script on the page can read, and a marker holding no personal data that tells the site whether there is a session to restore. Both last as long as the session. We use no advertising or tracking cookies.',
+    ],
     [
       'Your rights',
       `You can ask for a copy of your data, for a correction, or for deletion at any time by writing to ${supportEmail}. We answer within 30 days.`,
