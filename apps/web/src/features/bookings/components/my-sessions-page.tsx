@@ -4,7 +4,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonStyles } from '@/components/ui/button.tsx';
+import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
+import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
 import { Page } from '@/components/ui/page.tsx';
+import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { downloadText, rupees, sessionWhen } from '@/lib/format.ts';
 import { fetchCalendar, mySessionsQuery, useCancelSession, useReportAbsence } from '../api/sessions.queries.ts';
@@ -15,45 +18,23 @@ export function MySessionsPage() {
   const sessions = useQuery(mySessionsQuery);
   return (
     <Page title="My sessions" lead="Your video sessions with counsellors. Times are in IST.">
-      {sessions.isPending ? (
-        <p role="status">Loading…</p>
-      ) : sessions.isError ? (
-        <p role="alert">{errorMessage(sessions.error, 'Could not load your sessions. Please try again.')}</p>
-      ) : (
-        <>
-          <SessionList title="Upcoming" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
-          <SessionList title="Past and cancelled" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
-          {sessions.data.data.upcoming.length + sessions.data.data.past.length === 0 ? (
+      <UpcomingAndPast
+        query={sessions}
+        titles={{ upcoming: 'Upcoming', past: 'Past and cancelled' }}
+        loading="Loading…"
+        failed="Could not load your sessions. Please try again."
+        after={(l) =>
+          l.upcoming.length + l.past.length === 0 ? (
             <Link to="/connect-students" className={buttonStyles.primary}>
               Find a counsellor
             </Link>
-          ) : null}
-        </>
-      )}
+          ) : null
+        }
+      >
+        {(s, upcoming) => <SessionCard session={s} upcoming={upcoming} />}
+      </UpcomingAndPast>
       <Rules />
     </Page>
-  );
-}
-
-function SessionList({ title, upcoming, items, empty }: { title: string; upcoming: boolean; items: StudentSession[]; empty: string }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <ul className="grid gap-4">
-          {items.map((s) => (
-            <li key={s.id}>
-              <SessionCard session={s} upcoming={upcoming} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
@@ -92,12 +73,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
   const when = sessionWhen(s.startsAt, s.endsAt);
 
   const run = async (action: () => Promise<{ message: string }>, fallback: string) => {
-    try {
-      toast.success((await action()).message);
-      setConfirming(null);
-    } catch (err) {
-      toast.error(errorMessage(err, fallback));
-    }
+    if (await announce(action, fallback)) setConfirming(null);
   };
   const addToCalendar = async () => {
     try {
@@ -161,7 +137,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
         ) : null}
       </div>
       {confirming === 'cancel' ? (
-        <Confirm
+        <ConfirmPanel
           label="Cancel this session?"
           text={
             s.can.cancelWithRefund
@@ -176,7 +152,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
         />
       ) : null}
       {confirming === 'report' ? (
-        <Confirm
+        <ConfirmPanel
           label="Report that the counsellor did not join?"
           text="The counsellor has 24 hours to respond. If they do not dispute it, you get a full refund; if they do, an admin decides."
           yes="Report"
@@ -188,26 +164,6 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
       ) : null}
       {confirming === 'reschedule' ? <RescheduleForm session={s} onDone={() => setConfirming(null)} /> : null}
     </article>
-  );
-}
-
-function Confirm(p: { label: string; text: string; yes: string; no: string; busy: boolean; onYes(): void; onNo(): void }) {
-  const id = useId();
-  return (
-    <div role="group" aria-labelledby={id} className="grid gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-      <p id={id} className="font-semibold text-slate-900">
-        {p.label}
-      </p>
-      <p className="text-sm text-slate-700">{p.text}</p>
-      <div className="flex gap-2">
-        <Button onClick={p.onYes} disabled={p.busy}>
-          {p.yes}
-        </Button>
-        <Button variant="secondary" onClick={p.onNo} disabled={p.busy}>
-          {p.no}
-        </Button>
-      </div>
-    </div>
   );
 }
 
