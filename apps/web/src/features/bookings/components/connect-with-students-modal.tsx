@@ -11,6 +11,7 @@ import { inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { appConfigQuery } from '@/lib/app-config.ts';
+import type { ModalPropsMap } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { bookedSlotsQuery, bookingKeys, useStartPayment, useVerifyPayment } from '../api/bookings.queries.ts';
 import { loadCashfree } from '../cashfree.ts';
@@ -32,8 +33,8 @@ function cashfreeQuery(payments: PublicConfig['payments']) {
 }
 
 /** Spec §2 Session booking modal (Connect With Student), opened from a counsellor card with `{ counsellor }`. */
-export function ConnectWithStudentsModal({ onClose, props }: ModalProps) {
-  const counsellor = props.counsellor as Counsellor | undefined;
+export function ConnectWithStudentsModal({ onClose, props }: ModalProps<ModalPropsMap['connectWithStudents']>) {
+  const { counsellor } = props;
   if (!counsellor) {
     return (
       <Modal open onOpenChange={(o) => !o && onClose()} title="Connect With Student">
