@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button, buttonStyles } from '@/components/ui/button.tsx';
 import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
 import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
+import { SessionCardFrame } from '@/components/ui/session-card.tsx';
 import { Page } from '@/components/ui/page.tsx';
 import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -69,7 +70,6 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
   const [confirming, setConfirming] = useState<Confirming>(null);
   const cancel = useCancelSession();
   const report = useReportAbsence();
-  const headingId = useId();
   const when = sessionWhen(s.startsAt, s.endsAt);
 
   const run = async (action: () => Promise<{ message: string }>, fallback: string) => {
@@ -85,57 +85,56 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
   };
 
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          {s.counsellorName}, {s.college}
-        </h3>
-        <p className="text-slate-800">{when}</p>
-        <p className="text-sm text-slate-700">
+    <SessionCardFrame
+      title={`${s.counsellorName}, ${s.college}`}
+      when={when}
+      summary={
+        <>
           {s.durationMinutes}-minute video session · {rupees(s.amountPaise)} · <span className="font-medium">{statusText(s, upcoming)}</span>
-        </p>
-        {s.refund ? (
+        </>
+      }
+      notes={
+        s.refund ? (
           <p className="text-sm text-slate-700">
             Refund of {rupees(s.refund.amountPaise)}: {refundText[s.refund.status]}
           </p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {s.meetingUrl ? (
-          <a href={s.meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
-            Join the session<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        {upcoming ? (
-          <Button variant="secondary" onClick={addToCalendar}>
-            Add to calendar
-          </Button>
-        ) : null}
-        {s.can.reschedule ? (
-          <Button
-            variant="secondary"
-            aria-expanded={confirming === 'reschedule'}
-            onClick={() => setConfirming(confirming === 'reschedule' ? null : 'reschedule')}
-          >
-            Move to another time
-          </Button>
-        ) : null}
-        {s.can.cancel ? (
-          <Button variant="secondary" onClick={() => setConfirming('cancel')}>
-            Cancel session
-          </Button>
-        ) : null}
-        {s.can.reportAbsence ? (
-          <Button variant="secondary" onClick={() => setConfirming('report')}>
-            The counsellor did not join
-          </Button>
-        ) : null}
-        {s.can.review ? (
-          <Link to={`/reviews?counsellorId=${encodeURIComponent(s.counsellorId)}`} className={buttonStyles.secondary}>
-            Write a review
-          </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+      meetingUrl={s.meetingUrl}
+      actions={
+        <>
+          {upcoming ? (
+            <Button variant="secondary" onClick={addToCalendar}>
+              Add to calendar
+            </Button>
+          ) : null}
+          {s.can.reschedule ? (
+            <Button
+              variant="secondary"
+              aria-expanded={confirming === 'reschedule'}
+              onClick={() => setConfirming(confirming === 'reschedule' ? null : 'reschedule')}
+            >
+              Move to another time
+            </Button>
+          ) : null}
+          {s.can.cancel ? (
+            <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+              Cancel session
+            </Button>
+          ) : null}
+          {s.can.reportAbsence ? (
+            <Button variant="secondary" onClick={() => setConfirming('report')}>
+              The counsellor did not join
+            </Button>
+          ) : null}
+          {s.can.review ? (
+            <Link to={`/reviews?counsellorId=${encodeURIComponent(s.counsellorId)}`} className={buttonStyles.secondary}>
+              Write a review
+            </Link>
+          ) : null}
+        </>
+      }
+    >
       {confirming === 'cancel' ? (
         <ConfirmPanel
           label="Cancel this session?"
@@ -163,7 +162,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
         />
       ) : null}
       {confirming === 'reschedule' ? <RescheduleForm session={s} onDone={() => setConfirming(null)} /> : null}
-    </article>
+    </SessionCardFrame>
   );
 }
 

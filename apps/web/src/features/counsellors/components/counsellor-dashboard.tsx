@@ -1,10 +1,11 @@
 import type { CounsellorSession, Earnings, LedgerEntry } from '@rankwise/contract/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button, buttonStyles } from '@/components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
 import { inputStyles } from '@/components/ui/form-field.tsx';
 import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
+import { SessionCardFrame } from '@/components/ui/session-card.tsx';
 import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { rupees, sessionWhen, shortDate } from '@/lib/format.ts';
@@ -57,56 +58,54 @@ function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upc
   const cancel = useCounsellorCancel();
   const mark = useMarkOutcome();
   const missed = useMissed();
-  const headingId = useId();
   const busy = cancel.isPending || mark.isPending || missed.isPending;
   const run = async (action: () => Promise<{ message: string }>) => {
     if (await announce(action, 'Could not save. Please try again.')) setConfirming(null);
   };
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          {s.studentName}
-        </h3>
-        <p className="text-slate-800">{sessionWhen(s.startsAt, s.endsAt)}</p>
-        <p className="text-sm text-slate-700">
+    <SessionCardFrame
+      title={s.studentName}
+      when={sessionWhen(s.startsAt, s.endsAt)}
+      summary={
+        <>
           {s.durationMinutes} minutes · {rupees(s.amountPaise)}, {earningText[s.earning]} · <span className="font-medium">{statusText(s, upcoming)}</span>
-        </p>
-        {s.disputeUntil ? (
+        </>
+      }
+      notes={
+        s.disputeUntil ? (
           <p className="text-sm text-slate-700">You can dispute the report until {sessionWhen(s.disputeUntil, s.disputeUntil).replace(/ - .*$/, ' IST')}.</p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {s.meetingUrl ? (
-          <a href={s.meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
-            Join the session<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        {s.can.cancel ? (
-          <Button variant="secondary" onClick={() => setConfirming('cancel')}>
-            Cancel session
-          </Button>
-        ) : null}
-        {s.can.mark ? (
-          <>
-            <Button variant="secondary" disabled={busy || s.outcome === 'held'} onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'held' }))}>
-              Mark as held
+        ) : null
+      }
+      meetingUrl={s.meetingUrl}
+      actions={
+        <>
+          {s.can.cancel ? (
+            <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+              Cancel session
             </Button>
-            <Button
-              variant="secondary"
-              disabled={busy || s.outcome === 'student_absent'}
-              onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'student_absent' }))}
-            >
-              The student did not come
+          ) : null}
+          {s.can.mark ? (
+            <>
+              <Button variant="secondary" disabled={busy || s.outcome === 'held'} onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'held' }))}>
+                Mark as held
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy || s.outcome === 'student_absent'}
+                onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'student_absent' }))}
+              >
+                The student did not come
+              </Button>
+            </>
+          ) : null}
+          {s.can.missed ? (
+            <Button variant="secondary" onClick={() => setConfirming('missed')}>
+              I could not join
             </Button>
-          </>
-        ) : null}
-        {s.can.missed ? (
-          <Button variant="secondary" onClick={() => setConfirming('missed')}>
-            I could not join
-          </Button>
-        ) : null}
-      </div>
+          ) : null}
+        </>
+      }
+    >
       {confirming ? (
         <ConfirmPanel
           label={confirming === 'cancel' ? 'Cancel this session?' : 'You could not join?'}
@@ -123,7 +122,7 @@ function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upc
         />
       ) : null}
       {s.can.dispute ? <DisputeForm id={s.id} /> : null}
-    </article>
+    </SessionCardFrame>
   );
 }
 
