@@ -5,10 +5,10 @@ import { VerificationOtpModal } from '@/features/auth/components/verification-ot
 import { ConnectWithStudentsModal } from '@/features/bookings/components/connect-with-students-modal.tsx';
 import { StartModal } from '@/features/landing/components/start-modal.tsx';
 import { CollegesAlertModal } from '@/features/engineering/components/colleges-alert-modal.tsx';
-import { useModal, type ModalName } from '@/lib/stores/modals.ts';
+import { useModal, type ModalPropsMap, type OpenModal } from '@/lib/stores/modals.ts';
 import type { ModalProps } from '@/components/ui/modal.tsx';
 
-const registry: Record<ModalName, (p: ModalProps) => React.ReactNode> = {
+const registry: { [N in keyof ModalPropsMap]: (p: ModalProps<ModalPropsMap[N]>) => React.ReactNode } = {
   login: LoginModal,
   register: RegisterModal,
   forgotPassword: ForgotPasswordModal,
@@ -20,8 +20,12 @@ const registry: Record<ModalName, (p: ModalProps) => React.ReactNode> = {
 
 /** The spec's modal registry: renders whichever modal is open; each body belongs to its feature. */
 export function Modals() {
-  const { name, props, close } = useModal();
-  if (!name) return null;
-  const Body = registry[name];
-  return <Body onClose={close} props={props} />;
+  const { current, close } = useModal();
+  return current ? <ModalBody modal={current} onClose={close} /> : null;
+}
+
+function ModalBody<M extends OpenModal>({ modal, onClose }: { modal: M; onClose(): void }) {
+  // `current` pairs each name with its own props (OpenModal), so this lookup matches them.
+  const Body = registry[modal.name] as (p: ModalProps<M['props']>) => React.ReactNode;
+  return <Body onClose={onClose} props={modal.props} />;
 }

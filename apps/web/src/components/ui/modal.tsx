@@ -48,4 +48,5 @@ export function Modal({
 }
 
 /** What the modal registry passes to every registered modal. */
-export type ModalProps = { onClose(): void; props: Record<string, unknown> };
+/** What the modal registry gives each modal body: how to close, and the props it was opened with. */
+export type ModalProps<P = Record<never, never>> = { onClose(): void; props: P };

@@ -7,13 +7,14 @@ import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button.tsx';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
-import { authApi } from '../api/auth.api.ts';
+import { useLogout } from '../api/auth.queries.ts';
 
 /** Login and Signup buttons, or (signed in) the account menu: avatar, username, e-mail, Logout. */
 export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
   const user = useSession((s) => s.user);
   const open = useModal((s) => s.open);
   const queryClient = useQueryClient();
+  const signOut = useLogout();
   if (!user) {
     return (
       <span className={variant === 'mobile' ? 'flex flex-col gap-2' : 'flex gap-2'}>
@@ -30,7 +31,7 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
     const s = useSession.getState();
     s.setIntendsToLogout(true);
     try {
-      await authApi.logout();
+      await signOut.mutateAsync();
       s.clear();
       // Nothing fetched for this student outlives the session (engineering and medical results alike).
       queryClient.clear();

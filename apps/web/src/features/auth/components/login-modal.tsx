@@ -9,9 +9,10 @@ import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
-import { useModal } from '@/lib/stores/modals.ts';
+import { useModal, type ModalPropsMap } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
-import { authApi, storeSession } from '../api/auth.api.ts';
+import { storeSession } from '../api/auth.api.ts';
+import { useLogin } from '../api/auth.queries.ts';
 import { startGoogleSignIn } from '../google.ts';
 import { PasswordInput } from './password-input.tsx';
 
@@ -24,11 +25,12 @@ const loginFormSchema = z.object({
 type LoginForm = z.input<typeof loginFormSchema>;
 
 /** Props: `onDismiss` runs when the modal closes without signing in (protected routes go back). */
-export function LoginModal({ onClose, props }: ModalProps) {
+export function LoginModal({ onClose, props }: ModalProps<ModalPropsMap['login']>) {
   const signedIn = useSession((s) => s.accessToken !== null);
   const persist = useSession((s) => s.persist);
   const open = useModal((s) => s.open);
   const { google } = useAppConfig();
+  const login = useLogin();
   const { register, handleSubmit, formState, clearErrors } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '', persist },
@@ -46,12 +48,12 @@ export function LoginModal({ onClose, props }: ModalProps) {
 
   const dismiss = () => {
     onClose();
-    (props.onDismiss as (() => void) | undefined)?.();
+    props.onDismiss?.();
   };
 
   const onSubmit = handleSubmit(async (v) => {
     try {
-      const res = await authApi.login({ email: v.email, password: v.password, persist: v.persist });
+      const res = await login.mutateAsync({ email: v.email, password: v.password, persist: v.persist });
       useSession.getState().setPersist(v.persist);
       storeSession(res);
       toast.success(`Welcome back, ${res.user.username}!`);

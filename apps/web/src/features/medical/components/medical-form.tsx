@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { medicalCategories, medicalPreferencesSchema, medicalQuotas } from '@rankwise/contract/medical';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
 import { pendingForm } from '@/lib/pending-form.ts';
@@ -13,9 +13,16 @@ import { medicalCoursesQuery } from '../api/medical.queries.ts';
 import { toSearchParams } from '../preferences-url.ts';
 import { CourseMultiSelect } from './course-multi-select.tsx';
 
-/** The contract's own rules (spec §5: rank, category and quota required; courses optional). */
-const medicalFormSchema = medicalPreferencesSchema.pick({ rank: true, category: true, quota: true, courses: true });
-type MedicalFormInput = { rank: string; category: string; quota: string; courses: string[] };
+/**
+ * What the form holds (text, and '' in a select until one is chosen), checked by the contract's own
+ * rules (spec §5: rank, category and quota required; courses optional).
+ */
+const medicalFormSchema = z
+  .object({ rank: z.string(), category: z.string(), quota: z.string(), courses: z.array(z.string()) })
+  // The contract's schema takes any input (its rank is preprocessed): hand it the values as they are.
+  .transform((v): unknown => v)
+  .pipe(medicalPreferencesSchema.pick({ rank: true, category: true, quota: true, courses: true }));
+type MedicalFormInput = z.input<typeof medicalFormSchema>;
 type MedicalFormOutput = z.output<typeof medicalFormSchema>;
 
 const pending = pendingForm<MedicalFormInput>('Medical');
@@ -28,7 +35,7 @@ export function MedicalForm() {
   const catalogue = useQuery(medicalCoursesQuery());
   const { register, handleSubmit, control, formState, clearErrors } = useForm<MedicalFormInput, unknown, MedicalFormOutput>({
     // The selects hold '' until chosen, which the schema turns into 'Category/Quota is required'.
-    resolver: zodResolver(medicalFormSchema) as unknown as Resolver<MedicalFormInput, unknown, MedicalFormOutput>,
+    resolver: zodResolver(medicalFormSchema),
     defaultValues: pending.read() ?? { rank: '', category: '', quota: '', courses: [] },
   });
   const e = formState.errors;
