@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { setTokenRefresher } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/stores/session.ts';
-import { authApi, storeSession } from '../api/auth.api.ts';
-import { authTexts } from '@rankwise/contract/auth';
+import { refreshSession, storeSession } from '../api/session.api.ts';
 
 /**
  * Spec §4 Session: a silent refresh at start-up when 'keep me logged in' is on, and the refresher
@@ -13,11 +11,13 @@ export function SessionBootstrap() {
   useEffect(() => {
     setTokenRefresher(async () => {
       try {
-        const res = await authApi.refresh();
+        const res = await refreshSession();
         storeSession(res);
         return res.accessToken;
       } catch {
         useSession.getState().clear();
+        // The texts (with the auth schemas) and toasts are loaded when needed, not on every page's first load.
+        const [{ authTexts }, { toast }] = await Promise.all([import('@rankwise/contract/auth'), import('sonner')]);
         toast.error(authTexts.refreshFailed);
         return null;
       }
@@ -25,8 +25,7 @@ export function SessionBootstrap() {
     const s = useSession.getState();
     if (s.persist && !s.accessToken) {
       s.setRestoring(true);
-      authApi
-        .refresh()
+      refreshSession()
         .then(storeSession)
         // No live session on this device: a visitor, nothing to announce.
         .catch(() => useSession.getState().clear())
