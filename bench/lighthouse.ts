@@ -177,10 +177,15 @@ async function runLighthouse(url: string, formFactor: FormFactor): Promise<Run> 
     const num = (a: string) => lhr.audits[a]?.numericValue ?? NaN;
     const requests =
       (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    // What each audit that is not passed found (its first items), to act on with --details.
+    const found = (id: string) =>
+      ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
+        .slice(0, 3)
+        .map((item) => JSON.stringify(item).slice(0, 240));
     const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
         .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score !== null && (lhr.audits[r.id]?.score ?? 1) < 1)
-        .map((r) => `${c}: ${r.id} (${lhr.audits[r.id]?.title})`),
+        .map((r) => [`${c}: ${r.id} (${lhr.audits[r.id]?.title})`, ...found(r.id).map((f) => `    ${f}`)].join('\n  ')),
     );
     return {
       perf: score('performance'),

@@ -49,7 +49,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Looked up at request time, so a rebuild's new files are served without a restart.
+      wildcard: true,
       index: false,
       // Serves `x.js.br` / `x.js.gz` (written by the build) to a browser that accepts them.
       preCompressed: true,
@@ -62,6 +63,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
         if (COMPRESSED_COPIES.test(rel)) res.setHeader('vary', 'accept-encoding');
       },
     });
+  }
+
+  // The prerendered pages, each at its path (with or without a trailing slash).
+  for (const [route, file] of pages) {
+    const paths = route === '/' ? ['/'] : [route, `${route}/`];
+    for (const url of paths) app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
   }
 
   const origin = opts.config.PUBLIC_URL.replace(/\/+$/, '');
@@ -85,10 +92,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
     if (isGet && !pathOnly.startsWith('/api/') && FILE_PATH.test(pathOnly)) {
       return reply.status(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not found');
     }
-    if (isGet && !pathOnly.startsWith('/api/') && hasBuild) {
-      const route = pathOnly.length > 1 ? pathOnly.replace(/\/+$/, '') : pathOnly;
-      return reply.sendFile(pages.get(route) ?? shell);
-    }
+    if (isGet && !pathOnly.startsWith('/api/') && hasBuild) return reply.sendFile(shell);
     if (isGet && !pathOnly.startsWith('/api/')) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
