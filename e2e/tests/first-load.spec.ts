@@ -77,7 +77,10 @@ test('the landing page loads none of the other pages, modals or the toasts until
   const names = scripts.map((s) => s.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
   expect(names).toContain('landing-page');
   for (const other of ['colleges-page', 'start-page', 'login-modal', 'start-modal', 'account-menu', 'mobile-menu', 'zod', 'sonner']) {
-    expect(names.some((n) => n.startsWith(other)), `${other} loaded on the landing page: ${names.join(', ')}`).toBe(false);
+    expect(
+      names.some((n) => n.startsWith(other)),
+      `${other} loaded on the landing page: ${names.join(', ')}`,
+    ).toBe(false);
   }
   // Asked for: the start dialog's code comes when the button is pressed.
   await page.getByRole('button', { name: 'College Predictor' }).click();

@@ -31,6 +31,8 @@ function writeFixture(dir: string): void {
   write('assets/index-AbC123.css', `body{color:#111}${' '.repeat(2000)}`, true);
   write('index.html', page('<h1>Get your dream college in 4 clicks</h1>'.padEnd(1500, ' ')), true);
   write('about/index.html', page('<h1>About Us</h1>', 'About us · Rankwise'));
+  mkdirSync(path.join(dir, 'colleges'), { recursive: true });
+  write('colleges/shell.html', page('<h1>Shape Your Dreams with Us</h1>').replace('<div id="root">', '<div id="root" data-placeholder="">'));
   write('shell.html', page(''));
   write('version.json', '{"version":"123"}');
   writeFileSync(path.join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 0, 0]));
@@ -98,7 +100,13 @@ describe('serving the built web app (fixture build)', () => {
       expect([res.statusCode, res.headers['cache-control']], url).toEqual([200, 'no-cache']);
       expect(res.body, url).toContain('<h1>About Us</h1>');
     }
-    for (const url of ['/colleges?rank=1', '/compare', '/auth/verify-reset-token/abc.def']) {
+    // A results page's loading frame, whatever its query.
+    for (const url of ['/colleges?rank=1&homeState=Goa', '/colleges/']) {
+      const res = await get(url);
+      expect([res.statusCode, res.headers['cache-control']], url).toEqual([200, 'no-cache']);
+      expect(res.body, url).toContain('<div id="root" data-placeholder=""><h1>Shape Your Dreams with Us</h1>');
+    }
+    for (const url of ['/medical-colleges?rank=1', '/compare', '/auth/verify-reset-token/abc.def']) {
       const res = await get(url);
       expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']], url).toEqual([200, 'text/html; charset=utf-8', 'no-cache']);
       expect(res.body, url).toContain('<div id="root"></div>');
@@ -207,7 +215,7 @@ describe.runIf(existsSync(path.join(realDist, 'shell.html')))('serving the real 
     const files = [
       'index.html',
       ...readdirSync(realDist, { withFileTypes: true })
-        .filter((d) => d.isDirectory() && d.name !== 'assets')
+        .filter((d) => d.isDirectory() && existsSync(path.join(realDist, d.name, 'index.html')))
         .map((d) => `${d.name}/index.html`),
     ];
     const titles = files.map((f) => /<title>([^<]*)<\/title>/.exec(readFileSync(path.join(realDist, f), 'utf8'))?.[1]);

@@ -1,10 +1,12 @@
 /**
- * After `vite build`: renders the public pages that need no data (src/app/routes.tsx
- * `prerenderedPaths`) to HTML as a signed-out visitor first sees them, and compresses every
- * text file of the build (brotli and gzip beside it, served by apps/api/src/plugins/web.ts).
+ * After `vite build`: renders the public pages that need no data (src/app/prerendered-paths.ts) to
+ * HTML as a signed-out visitor first sees them, and the results pages' loading frame; then
+ * compresses every text file of the build (brotli and gzip beside it, served by
+ * apps/api/src/plugins/web.ts). docs/decisions/0015-light-first-load.md.
  *
- *   dist/index.html            the landing page, prerendered
+ *   dist/index.html            the landing page, prerendered (hydrated in the browser)
  *   dist/<path>/index.html     the other prerendered pages (/about, /start, ...)
+ *   dist/<path>/shell.html     a results page's loading frame (replaced by the first render)
  *   dist/shell.html            the app with an empty root, for every other route
  *   dist/**\/*.{br,gz}          pre-compressed copies
  */
@@ -20,39 +22,80 @@ const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules/.cache/prerender');
 
 type Meta = { title: string; description: string };
-type Entry = { render(path: string): Promise<{ html: string; meta: Meta }>; prerenderedPaths: readonly string[] };
+type BuildPage = { path: string; module: string };
+type Entry = {
+  render(url: string): Promise<{ html: string; meta: Meta }>;
+  prerenderedPages: BuildPage[];
+  placeholderPages: (BuildPage & { url: string })[];
+};
+type Manifest = Record<string, { file: string; imports?: string[]; isDynamicEntry?: boolean }>;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function fill(shell: string, rendered: string, meta: Meta): string {
+/** modulepreload links for a page's chunk and the chunks it imports, minus those the shell already loads. */
+function preloads(manifest: Manifest, page: BuildPage, shell: string): string {
+  const entry = manifest[page.module];
+  if (!entry?.isDynamicEntry) throw new Error(`prerender ${page.path}: ${page.module} is not a page chunk of this build (src/app/prerendered-paths.ts)`);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(page.module);
+  return [...files]
+    .filter((f) => !shell.includes(`/${f}"`))
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    .join('');
+}
+
+function fill(shell: string, rendered: string, meta: Meta, head: string, rootAttributes = ''): string {
   // React puts the resource hints it found (an image's preload) first: they belong in the head.
   const hints = /^(?:<link [^>]*\/?>)+/.exec(rendered)?.[0] ?? '';
   const body = rendered.slice(hints.length);
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
   const out = shell
-    .replace('</head>', `${hints}</head>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-  if (!out.includes(body) || !out.includes(`<title>${escapeHtml(meta.title)}</title>`))
+    .replace('</head>', `${hints}${head}</head>`)
+    .replace(/<title>[^<]*<\/title>/, title)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, description)
+    .replace('<div id="root"></div>', `<div id="root"${rootAttributes}>${body}</div>`);
+  if (!out.includes(body) || !out.includes(title) || !out.includes(description))
     throw new Error('index.html lacks the <title>, description or empty root the prerender fills');
   return out;
 }
 
 async function prerender(): Promise<string[]> {
   const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  await build({ root, logLevel: 'warn', build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, minify: false } });
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, minify: false, manifest: false },
+  });
   const entry = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as Entry;
   const written: string[] = [];
-  for (const route of entry.prerenderedPaths) {
-    const { html, meta } = await entry.render(route);
-    if (!html.includes('<h1')) throw new Error(`prerender ${route}: no heading in the rendered page`);
-    const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
+  const write = (file: string, html: string) => {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, fill(shell, html, meta));
+    writeFileSync(file, html);
     written.push(path.relative(dist, file));
+  };
+  for (const page of entry.prerenderedPages) {
+    const { html, meta } = await entry.render(page.path);
+    if (!html.includes('<h1')) throw new Error(`prerender ${page.path}: no heading in the rendered page`);
+    const file = page.path === '/' ? path.join(dist, 'index.html') : path.join(dist, page.path.slice(1), 'index.html');
+    write(file, fill(shell, html, meta, preloads(manifest, page, shell)));
+  }
+  for (const page of entry.placeholderPages) {
+    const { html, meta } = await entry.render(page.url);
+    if (!html.includes('<h1')) throw new Error(`prerender ${page.url}: no heading in the rendered frame`);
+    write(path.join(dist, page.path.slice(1), 'shell.html'), fill(shell, html, meta, preloads(manifest, page, shell), ' data-placeholder=""'));
   }
   writeFileSync(path.join(dist, 'shell.html'), shell);
   rmSync(ssrOut, { recursive: true, force: true });
+  rmSync(path.dirname(manifestFile), { recursive: true, force: true });
   return written;
 }
 

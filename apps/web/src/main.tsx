@@ -28,13 +28,15 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-if (root.firstElementChild) {
+// A results page's loading frame (data-placeholder) is replaced by the first render, not hydrated.
+if (root.firstElementChild && !root.hasAttribute('data-placeholder')) {
   // A prerendered page (scripts/prerender.ts): hydrate at once. The page's own part stays as
   // prerendered until its code arrives, then hydrates; a click on it meanwhile is replayed.
   void preloadPage(location.pathname).catch(() => {});
   hydrateRoot(root, app);
 } else {
-  // The page's code first, then one render: no empty page, no footer jumping down.
+  // The page's code first, then one render: no empty page, no footer jumping down, the frame
+  // replaced by the same frame.
   void preloadPage(location.pathname)
     .catch(() => {})
     .then(() => createRoot(root).render(app));

@@ -17,22 +17,27 @@ const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|i
 /** The kinds of file the build writes .br and .gz copies of (apps/web/scripts/prerender.ts). */
 const COMPRESSED_COPIES = /\.(?:js|css|html|svg|json|txt|xml|webmanifest|ico)(?:\.br|\.gz)?$/;
 
-/** `dist/<route>/index.html` files written by the web build's prerender (apps/web/scripts/prerender.ts), by route. */
-function prerenderedPages(root: string): Map<string, string> {
+/**
+ * The HTML the web build wrote per route (apps/web/scripts/prerender.ts): `<route>/index.html` a
+ * prerendered page (listed in the sitemap), `<route>/shell.html` a page's loading frame.
+ */
+function builtPages(root: string): { pages: Map<string, string>; frames: Map<string, string> } {
   const pages = new Map<string, string>();
+  const frames = new Map<string, string>();
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const file = path.join(dir, name);
       if (name === 'assets') continue;
       if (statSync(file).isDirectory()) walk(file);
-      else if (name === 'index.html') {
-        const route = `/${path.relative(root, dir).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
-        pages.set(route, path.relative(root, file).split(path.sep).join('/'));
+      else if (dir !== root && (name === 'index.html' || name === 'shell.html')) {
+        const route = `/${path.relative(root, dir).split(path.sep).join('/')}`;
+        (name === 'index.html' ? pages : frames).set(route, path.relative(root, file).split(path.sep).join('/'));
       }
     }
   };
   walk(root);
-  return pages;
+  if (existsSync(path.join(root, 'index.html'))) pages.set('/', 'index.html');
+  return { pages, frames };
 }
 
 /**
@@ -43,7 +48,7 @@ function prerenderedPages(root: string): Map<string, string> {
 export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const root = opts.config.WEB_DIST;
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  const pages = hasBuild ? prerenderedPages(root) : new Map<string, string>();
+  const { pages, frames } = hasBuild ? builtPages(root) : { pages: new Map<string, string>(), frames: new Map<string, string>() };
   // Builds from before prerendering have no shell.html: their index.html is the shell.
   const shell = existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
   if (hasBuild) {
@@ -65,8 +70,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
     });
   }
 
-  // The prerendered pages, each at its path (with or without a trailing slash).
-  for (const [route, file] of pages) {
+  // The prerendered pages and loading frames, each at its path (with or without a trailing slash).
+  for (const [route, file] of [...pages, ...frames]) {
     const paths = route === '/' ? ['/'] : [route, `${route}/`];
     for (const url of paths) app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendFile(file));
   }
