@@ -32,7 +32,11 @@ type Manifest = Record<string, { file: string; imports?: string[]; isDynamicEntr
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** modulepreload links for a page's chunk and the chunks it imports, minus those the shell already loads. */
+/**
+ * modulepreload links for a page's chunk and the chunks it imports, minus those the shell already
+ * loads. At low priority: they are needed after the first paint, so they must not hold up the
+ * stylesheet (the HTML already shows the page).
+ */
 function preloads(manifest: Manifest, page: BuildPage, shell: string): string {
   const entry = manifest[page.module];
   if (!entry?.isDynamicEntry) throw new Error(`prerender ${page.path}: ${page.module} is not a page chunk of this build (src/app/prerendered-paths.ts)`);
@@ -46,7 +50,7 @@ function preloads(manifest: Manifest, page: BuildPage, shell: string): string {
   visit(page.module);
   return [...files]
     .filter((f) => !shell.includes(`/${f}"`))
-    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
     .join('');
 }
 
@@ -66,8 +70,18 @@ function fill(shell: string, rendered: string, meta: Meta, head: string, rootAtt
   return out;
 }
 
+/**
+ * The stylesheet first in the head: it blocks the first paint, so it should not queue behind the
+ * scripts (Vite writes it last), which the page needs only later.
+ */
+function styleFirst(html: string): string {
+  const css = /\s*<link rel="stylesheet"[^>]*>/.exec(html)?.[0];
+  if (!css) return html;
+  return html.replace(css, '').replace(/(\s*)<script type="module"/, `${css}$1<script type="module"`);
+}
+
 async function prerender(): Promise<string[]> {
-  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const shell = styleFirst(readFileSync(path.join(dist, 'index.html'), 'utf8'));
   const manifestFile = path.join(dist, '.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   await build({

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app.tsx';
@@ -37,7 +37,8 @@ if (root.firstElementChild && !root.hasAttribute('data-placeholder')) {
 } else {
   // The page's code first, then one render: no empty page, no footer jumping down, the frame
   // replaced by the same frame.
+  // In a transition: React renders it in slices, not in one long task on a slow phone.
   void preloadPage(location.pathname)
     .catch(() => {})
-    .then(() => createRoot(root).render(app));
+    .then(() => startTransition(() => createRoot(root).render(app)));
 }
