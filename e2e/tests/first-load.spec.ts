@@ -97,3 +97,47 @@ test('a missing script answers 404 and robots.txt is a robots file', async ({ re
   expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
   expect(await robots.text()).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/api\/\n/);
 });
+
+/** The layout shifts of a page load (CLS as the browser counts it: shifts not caused by input). */
+async function layoutShift(page: Page, url: string): Promise<number> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(url);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+const RESULTS = [
+  '/colleges?examType=MAINS&rank=20000&seatType=OPEN&gender=Male&homeState=Maharashtra&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes',
+  '/medical-colleges?rank=5000&category=General&quota=All+India',
+];
+for (const url of RESULTS) {
+  for (const [width, height] of [
+    [1350, 940],
+    [412, 823],
+  ]) {
+    test(`${url.split('?')[0]} does not shift while its results arrive (${width}×${height})`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      // Was 0.97 on a desktop (issue 15): the footer and the controls jumped when the cards came.
+      expect(await layoutShift(page, url)).toBeLessThan(0.05);
+    });
+  }
+}
+
+test('a results page shows its heading in the HTML itself, and the cards replace the frame', async ({ page, request }) => {
+  const html = await (await request.get(RESULTS[0])).text();
+  expect(html).toMatch(/<h1[^>]*>Shape Your Dreams with Us<\/h1>/);
+  expect(html).toContain('data-testid="results-skeleton"');
+  const errors = watchConsole(page);
+  await page.goto(RESULTS[0]);
+  await expect(page.getByRole('list', { name: 'Colleges' }).getByRole('article')).toHaveCount(35);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByTestId('results-skeleton')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
