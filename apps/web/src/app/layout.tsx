@@ -1,11 +1,13 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { useTrackNavigation } from '@/lib/navigation.ts';
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap.tsx';
+import { DocumentMeta } from './document-meta.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
 import { Modals } from './modals.tsx';
 import { SiteFooter, SiteNav } from './site-chrome.tsx';
+import { DeferredToaster } from './toaster.tsx';
 import { UpdateNotice } from './update-notice.tsx';
 
 /** Navigation, page, footer, modal registry, toasts and the app-wide watchers around every route. */
@@ -20,17 +22,21 @@ export function Layout() {
       >
         Skip to content
       </a>
+      <DocumentMeta />
       <SessionBootstrap />
       <UpdateNotice />
       <SiteNav />
       <div id="main" className="flex-1">
         <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <ErrorFallback onReset={reset} />}>
-          <Outlet />
+          {/* A page whose code is still loading keeps the current one (navigations are transitions). */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </div>
       <SiteFooter />
       <Modals />
-      <Toaster position="top-center" richColors closeButton />
+      <DeferredToaster />
     </div>
   );
 }

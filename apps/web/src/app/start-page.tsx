@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { EngineeringForm } from '@/features/engineering/components/engineering-form.tsx';
-import { MedicalForm } from '@/features/medical/components/medical-form.tsx';
+import { lazy, Suspense, useState } from 'react';
+
+// Each form (with its schemas and form library) loads when its stream is chosen, not with the stream choice.
+const EngineeringForm = lazy(() => import('@/features/engineering/components/engineering-form.tsx').then((m) => ({ default: m.EngineeringForm })));
+const MedicalForm = lazy(() => import('@/features/medical/components/medical-form.tsx').then((m) => ({ default: m.MedicalForm })));
 
 type Stream = 'engineering' | 'medical';
 
@@ -36,7 +38,9 @@ export function StartPage() {
           <button type="button" onClick={() => setStream(null)} className="mb-4 text-sm font-medium text-brand-700 underline">
             Change Stream
           </button>
-          {stream === 'engineering' ? <EngineeringForm /> : <MedicalForm />}
+          <Suspense fallback={<p className="py-8 text-slate-700">Loading the form…</p>}>
+            {stream === 'engineering' ? <EngineeringForm /> : <MedicalForm />}
+          </Suspense>
         </div>
       )}
     </main>

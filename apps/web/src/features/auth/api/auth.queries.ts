@@ -31,27 +31,6 @@ export function googleSignInQuery(code: string | null, state: string | null) {
   });
 }
 
-/**
- * Spec §4 Session: the silent refresh at start-up when 'keep me logged in' is on (the session store
- * starts `restoring` then, so protected pages wait for it). No live session: a visitor, nothing to say.
- */
-export const sessionRestoreQuery = queryOptions({
-  queryKey: ['auth', 'restore'],
-  queryFn: async () => {
-    try {
-      storeSession(await authApi.refresh());
-      return true;
-    } catch {
-      useSession.getState().clear();
-      return false;
-    } finally {
-      useSession.getState().setRestoring(false);
-    }
-  },
-  ...once,
-  gcTime: Infinity,
-});
-
 export const useLogin = () => useMutation({ mutationFn: authApi.login });
 /** Spec §4 Registration step 2 (and Resend): e-mails a 6-digit code. */
 export const useRequestCode = () => useMutation({ mutationFn: authApi.verifyAccount });
