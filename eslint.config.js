@@ -91,4 +91,22 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // STYLE.md rule 6: no fetching in effects. Server calls are TanStack Query queries and mutations;
+    // an effect may react to their answer (a toast, a navigation) but never make the call itself.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          ['CallExpression[callee.name=/^(api|fetch)$/]', 'a server call'],
+          ['CallExpression[callee.object.name=/Api$/]', 'a server call'],
+          ['CallExpression[callee.property.name=/^(mutate|mutateAsync|fetchQuery|prefetchQuery|refetch)$/]', 'a query or mutation'],
+        ].map(([call, what]) => ({
+          selector: `CallExpression[callee.name=/^use(Layout)?Effect$/] ${call}`,
+          message: `No fetching in effects (STYLE.md rule 6): ${what} belongs in a TanStack Query query or mutation, not in useEffect.`,
+        })),
+      ],
+    },
+  },
 );

@@ -337,4 +337,25 @@ describe('eslint.config.js other rules', () => {
     const messages = await lint(`${web}/components/ui/boundary-fixture.tsx`, code);
     expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([[rule, 2]]);
   });
+
+  // STYLE.md rule 6: no fetching in effects (each spelling of a server call inside useEffect).
+  const effect = (imports: string, body: string) =>
+    `import { useEffect } from 'react';\n${imports}\n\nexport function Page({ id }: { id: string }) {\n  useEffect(() => {\n    ${body};\n  }, [id]);\n  return null;\n}\n`;
+  it.each([
+    {
+      name: 'the API client',
+      code: effect("import { api } from '@/lib/api-client.ts';", 'void api({ method: "GET", path: `/x/${id}`, access: "public" } as never)'),
+    },
+    { name: 'fetch', code: effect('', 'void fetch(`/api/v1/x/${id}`)') },
+    { name: "a feature's API object", code: effect('const authApi = { refresh: async (_: string) => null };', 'void authApi.refresh(id)') },
+    { name: 'a mutation', code: effect('const send = { mutateAsync: async (_: string) => null };', 'void send.mutateAsync(id)') },
+  ])('rejects fetching in an effect through $name', async ({ code }) => {
+    const messages = await lint(`${web}/features/reviews/components/boundary-fixture.tsx`, code);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['no-restricted-syntax', 2]]);
+  });
+
+  it('allows an effect that reacts to a query (a toast), not one that fetches', async () => {
+    const code = effect("import { toast } from 'sonner';", 'toast.info(`Loaded ${id}`)');
+    expect(await lint(`${web}/features/reviews/components/boundary-fixture.tsx`, code)).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(appRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

@@ -2,7 +2,9 @@ import { addDays, bookingMessages, istDate, weekdayOf } from '@rankwise/contract
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCashfreeStandIn, type CashfreeStandIn } from '../src/dev/cashfree-stand-in.ts';
+import { users } from '../src/db/schema/auth.ts';
 import { webhookSignature } from '../src/modules/payments/cashfree-client.ts';
+import { signAccessToken } from '../src/plugins/auth.ts';
 import { approvedCounsellor, createPerson, freePort, makeAdmin, seedInstitutes, type Person } from './helpers/people.ts';
 import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -151,6 +153,25 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
         { date: day(1), time: '09:30' },
       ]),
     );
+  });
+
+  it("leaves out the customer's name and e-mail when Cashfree would refuse their length, and the order is still created", async () => {
+    // Cashfree accepts customer_name and customer_email of 3 to 100 characters; our accounts allow e-mails up to 254.
+    const tag = Math.random().toString(36).slice(2, 8);
+    const email = `${'a'.repeat(100)}.${tag}@example.in`;
+    const [u] = await t.db.database.db
+      .insert(users)
+      .values({ username: `lo_${tag}`, email })
+      .returning();
+    const token = await signAccessToken(t.config, { id: u.id, username: 'ab', email });
+    const s: Person = { id: u.id, username: 'ab', email, token, auth: { authorization: `Bearer ${token}` } };
+    const res = await pay(s, { selectedDate: day(2), selectedTime: '16:30' });
+    expect(res.statusCode).toBe(200);
+    const sent = cf.state.requests.find(
+      (r) => r.method === 'POST' && r.path === '/orders' && (r.body as { order_id?: string }).order_id === res.json().order_id,
+    )!;
+    const customer = (sent.body as { customer_details: Record<string, unknown> }).customer_details;
+    expect(customer).toEqual({ customer_id: u.id.replace(/-/g, ''), customer_phone: '9876543210' });
   });
 
   it('Pay now again for the same slot reopens the same checkout; another length or slot replaces the hold', async () => {

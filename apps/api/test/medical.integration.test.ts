@@ -293,6 +293,36 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     expect((await all({ rank: 160552, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] })).total).toBe(0);
   });
 
+  // Pinned by hand from mcc_neetpg_allotments_2023_2024.csv: Government Medical College, Srinagar, 2024,
+  // ALL INDIA, MD IN GENERAL MEDICINE, OPEN: R1 allots AIR 1935 ... 2715 under 'GOVERNMENT MEDICAL COLLEGE,
+  // ,GOVERNMENT MEDICAL COLLEGE, KARAN NAGAR, ...' and R2-R3 AIR 2625 ... 3464 under 'GOVERNMENT MEDICAL
+  // COLLEGE SRINAGAR, ADMINISTRATIVE BLOCK ...': one seat of MCC 701703, 1935-3464 (it showed twice, one closing at 2715).
+  it('pins GMC Srinagar, MD General Medicine: one seat closing at 3,464 although R1 spells the college otherwise', async () => {
+    const { colleges } = await all({ rank: 1935, category: 'General', quota: 'All India', courses: ['MD IN GENERAL MEDICINE'] });
+    const srinagar = colleges.filter((c) => /srinagar/i.test(c['Allotted Institute']) && /government medical college/i.test(c['Allotted Institute']));
+    expect(srinagar.map((c) => [c.instituteId, c.Rank, c['Opening Rank']])).toEqual([['mcc-701703', 3464, 1935]]);
+  });
+
+  // One institute, two MCC entries (its university seats and its DNB seats), and one round's PDF
+  // spelling it as the other entry: the seat then shows twice, each part with its own too-low
+  // closing rank. Two records at one PIN code holding the same seat from rounds that never overlap
+  // are that split.
+  it('never splits a seat between two records of one institute by the rounds that spelt it differently', async () => {
+    const q = (await import('drizzle-orm')).sql;
+    const res = (await t.db.database.db.execute(q`
+      with r as (select institute_id, quota, array_agg(distinct round) as rounds from medical_cutoffs where year = 2024 group by 1, 2)
+      select a.institute_id as a, b.institute_id as b, a.quota, count(*)::int as seats
+      from medical_reference a
+      join medical_reference b on b.course = a.course and b.quota = a.quota and b.category = a.category and b.institute_id > a.institute_id
+      join medical_institutes ia on ia.id = a.institute_id
+      join medical_institutes ib on ib.id = b.institute_id and ib.pin_code = ia.pin_code
+      join r ra on ra.institute_id = a.institute_id and ra.quota = a.quota
+      join r rb on rb.institute_id = b.institute_id and rb.quota = b.quota
+      where not (ra.rounds && rb.rounds)
+      group by 1, 2, 3 order by 1, 2`)) as unknown as { rows: { a: string; b: string; quota: string; seats: number }[] };
+    expect(res.rows).toEqual([]);
+  });
+
   it('puts Santosh Medical College, Ghaziabad in Uttar Pradesh, and finds institutes by their raw MCC names', async () => {
     const res = (await post({ rank: 1, category: 'General', quota: 'Management/Paid Seats Quota', searchQuery: 'Santosh Medical', pageSize: 100 })).json();
     const santosh = (res.data.colleges as MedicalCollege[]).filter((c) => c.instituteId === 'mcc-700461');

@@ -330,6 +330,16 @@ export async function cashfreeStandInRoutes(app: FastifyInstance, opts: { state:
         if (typeof customer.customer_phone !== 'string' || !/^\+?\d{10,15}$/.test(customer.customer_phone)) {
           return apiError(reply, 400, 'customer_details.customer_phone : is invalid', 'customer_details.customer_phone_invalid');
         }
+        // Cashfree's lengths for the optional texts (API 2025-01-01): a value outside them fails the order.
+        for (const [k, v, min, max] of [
+          ['customer_details.customer_name', customer.customer_name, 3, 100],
+          ['customer_details.customer_email', customer.customer_email, 3, 100],
+          ['order_note', b.order_note, 3, 200],
+        ] as const) {
+          if (v !== undefined && v !== null && (typeof v !== 'string' || v.length < min || v.length > max)) {
+            return apiError(reply, 400, `${k} : should be ${min} to ${max} characters long`, `${k}_invalid`);
+          }
+        }
         const orderId = b.order_id === undefined ? `order_${randomBytes(12).toString('hex')}` : b.order_id;
         if (typeof orderId !== 'string' || !/^[A-Za-z0-9_-]{3,45}$/.test(orderId)) return apiError(reply, 400, 'order_id : is invalid', 'order_id_invalid');
         if (state.orders.has(orderId)) return apiError(reply, 409, 'order with same order id exists', 'order_already_exists');
@@ -390,6 +400,8 @@ export async function cashfreeStandInRoutes(app: FastifyInstance, opts: { state:
         const b = (req.body ?? {}) as Json;
         if (typeof b.refund_id !== 'string' || !/^[A-Za-z0-9_-]{3,40}$/.test(b.refund_id))
           return apiError(reply, 400, 'refund_id : is invalid', 'refund_id_invalid');
+        if (b.refund_note !== undefined && (typeof b.refund_note !== 'string' || b.refund_note.length < 3 || b.refund_note.length > 100))
+          return apiError(reply, 400, 'refund_note : should be 3 to 100 characters long', 'refund_note_invalid');
         const amount = b.refund_amount;
         if (typeof amount !== 'number' || !(amount > 0)) return apiError(reply, 400, 'refund_amount : is invalid', 'refund_amount_invalid');
         if (order.order_status !== 'PAID') return apiError(reply, 400, 'refund can only be raised on a paid order', 'order_not_paid');

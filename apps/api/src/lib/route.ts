@@ -19,8 +19,11 @@ export type RouteContext<E extends Endpoint> = {
 };
 
 export type RouteOptions = {
-  /** Per client address (see plugins/security.ts). */
-  rateLimit?: { max: number; timeWindow: string | number };
+  /**
+   * Per client address (see plugins/security.ts), or with `per: 'user'` per signed-in account (per
+   * address for a caller without one): the students of one hostel or campus share an address.
+   */
+  rateLimit?: { max: number; timeWindow: string | number; per?: 'address' | 'user' };
 };
 
 declare module 'fastify' {
@@ -47,7 +50,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: e.method,
     url: e.path.replace(/\{(\w+)\}/g, ':$1'),
-    config: { endpointId: e.id, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) },
+    config: { endpointId: e.id, ...(opts.rateLimit ? { rateLimit: rateLimitConfig(opts.rateLimit) } : {}) },
     schema: {
       tags: [e.tag],
       summary: e.summary,
@@ -73,6 +76,11 @@ export function route<E extends Endpoint>(
       return answer;
     },
   });
+}
+
+function rateLimitConfig({ per, ...limit }: NonNullable<RouteOptions['rateLimit']>) {
+  // The bearer token is read (plugins/auth.ts) before a route's own hooks run, so the account is known here.
+  return per === 'user' ? { ...limit, keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip) } : limit;
 }
 
 async function callerOf(app: FastifyInstance, e: Endpoint, request: FastifyRequest): Promise<AuthUser | null> {

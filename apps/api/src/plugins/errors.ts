@@ -37,7 +37,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       return send(status, { message: clientMessage(error), code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // The browser went away (a navigation, a closed tab) while a compressed answer was under way: nothing went wrong here.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info({ err: error }, 'the client closed the connection before the answer was sent');
+    else request.log.error({ err: error }, 'unhandled error');
     return send(500, { message: GENERIC_ERROR_MESSAGE, code: 'INTERNAL' });
   });
 });

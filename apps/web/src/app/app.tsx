@@ -1,14 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { router } from './routes.tsx';
 
-export function App() {
+/** The providers around the router, the same in the browser and in the build's prerender. */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,11 +1,14 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { useTrackNavigation } from '@/lib/navigation.ts';
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap.tsx';
+import { DocumentMeta } from './document-meta.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import { Modals } from './modals.tsx';
 import { SiteFooter, SiteNav } from './site-chrome.tsx';
+import { DeferredToaster } from './toaster.tsx';
 import { UpdateNotice } from './update-notice.tsx';
 
 /** Navigation, page, footer, modal registry, toasts and the app-wide watchers around every route. */
@@ -22,18 +25,21 @@ export function Layout() {
       </a>
       {/* Back and Forward return to where the page was (a results list with its loaded pages); a new page starts at the top. */}
       <ScrollRestoration />
+      <DocumentMeta />
       <SessionBootstrap />
       <UpdateNotice />
       <SiteNav />
       <div id="main" className="flex-1">
         <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <ErrorFallback onReset={reset} />}>
-          <Outlet />
+          {/* A page whose code is still loading keeps the current one (navigations are transitions). */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </div>
       <SiteFooter />
       <Modals />
-      {/* Below the navigation bar (h-16), so its links and buttons stay clickable while a toast shows. */}
-      <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} richColors closeButton />
+      <DeferredToaster />
     </div>
   );
 }

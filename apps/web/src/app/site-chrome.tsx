@@ -1,10 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '@/features/auth/components/account-menu.tsx';
+import { AccountButtons } from '@/features/auth/components/account-buttons.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { useModal } from '@/lib/stores/modals.ts';
+
+// The slide-in menu (a dialog) is its own chunk, loaded when first opened.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 
 const links = [
   { to: '/', label: 'Home' },
@@ -49,7 +51,7 @@ export function SiteNav() {
     setLastPath(location.pathname);
     setMenuOpen(false);
   }
-  const modal = useModal((s) => s.name);
+  const modal = useModal((s) => s.current?.name ?? null);
   const [lastModal, setLastModal] = useState(modal);
   if (lastModal !== modal) {
     setLastModal(modal);
@@ -75,42 +77,25 @@ export function SiteNav() {
             </NavLink>
           </div>
           <div className="ml-auto hidden md:block">
-            <AccountMenu />
+            <AccountButtons />
           </div>
-          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <Dialog.Trigger className="ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden" aria-label="Open menu">
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" />
-              <Dialog.Content
-                className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-5 shadow-xl md:hidden"
-                aria-describedby={undefined}
-              >
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-                  <Dialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
-                    <span aria-hidden="true">✕</span>
-                  </Dialog.Close>
-                </div>
-                <nav aria-label="Mobile" className="mt-2 flex flex-col">
-                  {links.map((l) => (
-                    <NavLink key={l.to} to={l.to} end className={linkClass}>
-                      {l.label}
-                    </NavLink>
-                  ))}
-                  <NavLink to="/upcoming-features" className={(s) => clsx(linkClass(s), 'animate-blink')}>
-                    Upcoming-Features
-                  </NavLink>
-                </nav>
-                <div className="mt-4 border-t border-slate-200 pt-4">
-                  <AccountMenu variant="mobile" />
-                </div>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button
+            type="button"
+            className="ml-auto rounded-md p-2 text-slate-800 hover:bg-slate-100 md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          {menuOpen ? (
+            <Suspense fallback={null}>
+              <MobileMenu onClose={() => setMenuOpen(false)} links={links} linkClass={linkClass} />
+            </Suspense>
+          ) : null}
         </nav>
       </header>
     </>
@@ -163,7 +148,8 @@ export function SiteFooter() {
           </Link>
         </nav>
       </div>
-      <p className="border-t border-slate-800 px-4 py-4 text-center text-xs text-slate-400">
+      {/* Prerendered at build time: a page built in one year and opened in the next keeps the built year until it re-renders. */}
+      <p className="border-t border-slate-800 px-4 py-4 text-center text-xs text-slate-400" suppressHydrationWarning>
         © {new Date().getFullYear()} {config.companyLegalName}. All rights reserved.
       </p>
     </footer>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { EngineeringForm } from '@/features/engineering/components/engineering-form.tsx';
-import { formValuesOf as engineeringValues, fromSearchParams as engineeringPreferences } from '@/features/engineering/preferences-url.ts';
-import { MedicalForm } from '@/features/medical/components/medical-form.tsx';
-import { formValuesOf as medicalValues, fromSearchParams as medicalPreferences } from '@/features/medical/preferences-url.ts';
+
+// Each form (with its schemas and form library) loads when its stream is chosen, not with the stream choice.
+const EngineeringForm = lazy(() => import('@/features/engineering/components/engineering-form.tsx').then((m) => ({ default: m.EngineeringForm })));
+const MedicalForm = lazy(() => import('@/features/medical/components/medical-form.tsx').then((m) => ({ default: m.MedicalForm })));
 
 type Stream = 'engineering' | 'medical';
 
@@ -12,23 +12,31 @@ function streamOf(params: URLSearchParams): Stream | null {
   return s === 'engineering' || s === 'medical' ? s : null;
 }
 
+const noSubscription = () => () => {};
+
 /**
  * Spec §2 Start page: choose a stream, then its form; Change Stream goes back. A preference set
  * being edited comes in the URL (`?stream=engineering&rank=…`: the results page's Edit link and
- * Adjust Preferences) and the form opens filled with exactly that set; otherwise it starts empty.
+ * Adjust Preferences) and the form opens filled with exactly that set; otherwise it starts empty
+ * (or offers the tab's last search, saying so).
  */
 export function StartPage() {
   const [params, setParams] = useSearchParams();
   const [picked, setPicked] = useState<Stream | null>(null);
-  const fromUrl = streamOf(params);
+  // The page is prerendered without a query (the stream choice): it hydrates as that, then shows the URL's set.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const fromUrl = hydrated ? streamOf(params) : null;
   const stream = fromUrl ?? picked;
-  const choose = (s: Stream | null) => {
+  const setStream = (s: Stream | null) => {
     setPicked(s);
     // Leaving the set being edited: what comes next starts from scratch.
     if (fromUrl) setParams({}, { replace: true });
   };
-  const engineering = stream === 'engineering' ? engineeringPreferences(params) : null;
-  const medical = stream === 'medical' ? medicalPreferences(params) : null;
+  const editing = fromUrl ? params.toString() : undefined;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
@@ -38,7 +46,7 @@ export function StartPage() {
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
           <button
             type="button"
-            onClick={() => choose('engineering')}
+            onClick={() => setStream('engineering')}
             className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600"
           >
             <span className="block text-xl font-semibold text-slate-900">Engineering</span>
@@ -46,7 +54,7 @@ export function StartPage() {
           </button>
           <button
             type="button"
-            onClick={() => choose('medical')}
+            onClick={() => setStream('medical')}
             className="rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-brand-600"
           >
             <span className="block text-xl font-semibold text-slate-900">Medical</span>
@@ -55,15 +63,13 @@ export function StartPage() {
         </div>
       ) : (
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <button type="button" onClick={() => choose(null)} className="mb-4 text-sm font-medium text-brand-700 underline">
+          <button type="button" onClick={() => setStream(null)} className="mb-4 text-sm font-medium text-brand-700 underline">
             Change Stream
           </button>
-          {/* Keyed by the URL: another Edit link, or leaving one, gives a fresh form. */}
-          {stream === 'engineering' ? (
-            <EngineeringForm key={params.toString()} initial={engineering ? engineeringValues(engineering) : undefined} />
-          ) : (
-            <MedicalForm key={params.toString()} initial={medical ? medicalValues(medical) : undefined} />
-          )}
+          <Suspense fallback={<p className="py-8 text-slate-700">Loading the form…</p>}>
+            {/* Keyed by the URL: another Edit link, or leaving one, gives a fresh form. */}
+            {stream === 'engineering' ? <EngineeringForm key={editing} editing={editing} /> : <MedicalForm key={editing} editing={editing} />}
+          </Suspense>
         </div>
       )}
     </main>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { requestToaster } from './toaster.tsx';
 
 /** Spec §4 Update check: every 60 s. */
 export const VERSION_CHECK_MS = 60_000;
@@ -33,18 +33,22 @@ export function UpdateNotice() {
   const newer = isNewer(data);
   useEffect(() => {
     if (!newer) return;
-    toast(NEW_VERSION_MESSAGE, {
-      id: 'new-version',
-      duration: Infinity,
-      action: {
-        label: 'Refresh',
-        onClick: async () => {
-          if ('caches' in window) await Promise.all((await caches.keys()).map((k) => caches.delete(k)));
-          queryClient.clear();
-          window.location.reload();
+    requestToaster();
+    // sonner is loaded when first needed (toaster.tsx).
+    void import('sonner').then(({ toast }) =>
+      toast(NEW_VERSION_MESSAGE, {
+        id: 'new-version',
+        duration: Infinity,
+        action: {
+          label: 'Refresh',
+          onClick: async () => {
+            if ('caches' in window) await Promise.all((await caches.keys()).map((k) => caches.delete(k)));
+            queryClient.clear();
+            window.location.reload();
+          },
         },
-      },
-    });
+      }),
+    );
   }, [newer, queryClient]);
   return null;
 }

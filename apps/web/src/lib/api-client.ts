@@ -35,6 +35,16 @@ function refreshOnce(): Promise<string | null> {
   return refreshing;
 }
 
+/**
+ * A declared endpoint named by its method, path and access alone, for code on every page's first
+ * load (the session refresh, the public configuration): importing the declaration itself would
+ * bring its zod schemas, and zod, into the landing page's JavaScript. The type ties the three
+ * fields to the declaration, so they cannot drift from it.
+ */
+export function endpointRef<E extends Endpoint>(ref: Pick<E, 'method' | 'path' | 'access'>): E {
+  return ref as E;
+}
+
 export type CallInput<E extends Endpoint> = RequestOf<E> & {
   signal?: AbortSignal;
   /** A file sent as the raw body with its own content type (an endpoint without a JSON body, e.g. a photo upload). */

@@ -1,6 +1,6 @@
-import { appEndpoints, type PublicConfig } from '@rankwise/contract/app';
+import type { appEndpoints, PublicConfig } from '@rankwise/contract/app';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, endpointRef } from './api-client.ts';
 
 const fallback: PublicConfig = {
   productName: 'Rankwise',
@@ -12,7 +12,8 @@ const fallback: PublicConfig = {
 
 export const appConfigQuery = queryOptions({
   queryKey: ['app', 'config'],
-  queryFn: () => api(appEndpoints.config),
+  // Every page's footer reads it: named without loading the contract's schemas (endpointRef).
+  queryFn: () => api(endpointRef<typeof appEndpoints.config>({ method: 'GET', path: '/app/config', access: 'public' })),
 });
 
 /** Run-time configuration (names, support address, sign-in options); sensible defaults until it loads. */

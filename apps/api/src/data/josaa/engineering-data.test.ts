@@ -80,6 +80,26 @@ describe('engineering data sets', () => {
     expect(batchOfEdition(2025)).toBe('2023-24');
   });
 
+  it("reads every NIRF edition's spelling of an institute: town suffixes, former names, names without the town", () => {
+    // nirf_engineering_rankings.csv: e.g. 'Pec University Of Technology-Chandigarh' (2016), 'Punjab Engineering College
+    // (Deemed to be University) Chandigarh' (2021, rank 70); 'Indian Institute of Information Technology Design &
+    // Manufacturing' (NIRF id IR-E-U-0455, Chennai; 2020, rank 182); 'Pondicherry Engineering College' (2021, rank 144).
+    const latest = (id: string) => {
+      const i = data.institutes.find((x) => x.id === id)!;
+      return [i.nirfRank, i.nirfRankYear];
+    };
+    expect(latest('punjab-engineering-college-chandigarh')).toEqual([70, 2021]);
+    expect(latest('shri-mata-vaishno-devi-university-katra-jammu-and-kashmir')).toEqual([79, 2021]);
+    expect(latest('north-eastern-regional-institute-of-science-and-technology-nirjuli-791109-itanagar-arunachal-pradesh')).toEqual([182, 2021]);
+    expect(latest('national-institute-of-food-technology-entrepreneurship-and-management-kundli')).toEqual([148, 2021]);
+    expect(latest('national-institute-of-food-technology-entrepreneurship-and-management-thanjavur')).toEqual([81, 2021]);
+    expect(latest('national-institute-of-advanced-manufacturing-technology-ranchi')).toEqual([115, 2021]);
+    expect(latest('sgsits-indore')).toEqual([181, 2021]);
+    expect(latest('puducherry-technological-university-puducherry')).toEqual([144, 2021]);
+    expect(latest('school-of-engineering-tezpur-university-napaam-tezpur')).toEqual([104, 2021]);
+    expect(latest('iiitdm-kancheepuram')).toEqual([182, 2020]);
+  });
+
   it("drops IIITDM Kurnool's placement figure, whose source is IIITDM Kancheepuram's report", async () => {
     // The scorecard row repeats Kancheepuram's 94.2% and 10.16 LPA and links old.iiitdm.ac.in (Kancheepuram).
     expect(data.institutes.find((i) => i.id === 'iiitdm-kurnool')).toMatchObject({ medianSalaryLpa: null, placementRate: null, placementYear: null });

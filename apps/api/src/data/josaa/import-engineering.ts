@@ -13,7 +13,7 @@ import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'engineering';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '2';
+const IMPORTER_VERSION = '3';
 
 export async function hasEngineeringData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;

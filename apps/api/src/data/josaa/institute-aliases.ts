@@ -67,6 +67,49 @@ export const instituteAliases: Record<string, string> = {
   'Indian Institute Of Information Technology Raichur': 'Indian institute of information technology, Raichur, Karnataka',
   'Indian Institute Of Information Technology Vadodara International Campus Diu':
     'Indian Institute of Information Technology, Vadodara International Campus Diu (IIITVICD)',
+  // NIRF Engineering editions 2016-2021 (nirf_engineering_rankings.csv): city suffixes, the old
+  // names of renamed institutes and names without their town. Each read against the edition's NIRF
+  // id and city column (audit of issues 9 and 10, 2026-11).
+  'Indian Institute Of Technology North Guwahati': 'Indian Institute of Technology Guwahati',
+  'Indian Institute Of Technology Ropar-Rupnagar': 'Indian Institute of Technology Ropar',
+  'National Institute Of Technology Rourkela-Rourkela': 'National Institute of Technology, Rourkela',
+  'National Institute Of Technology Karnataka-Mangalore': 'National Institute of Technology Karnataka, Surathkal',
+  'National Institute of Technology Surathkal': 'National Institute of Technology Karnataka, Surathkal',
+  'National Institute of Technology Karnataka': 'National Institute of Technology Karnataka, Surathkal',
+  'Visvesvaraya National Institute Of Technology Nagpur (Deemed University)-Nagpur': 'Visvesvaraya National Institute of Technology, Nagpur',
+  'Visvesvaraya National Institute of Technology Nagpur (Deemed University)': 'Visvesvaraya National Institute of Technology, Nagpur',
+  'Visvesvaraya National Institute of Technology': 'Visvesvaraya National Institute of Technology, Nagpur',
+  'Dr. B. R. Ambedkar National Institute of Technology': 'Dr. B R Ambedkar National Institute of Technology, Jalandhar',
+  'Malviya National Institute of Technology': 'Malaviya National Institute of Technology Jaipur',
+  'Indian Institute of Engineering Science and Technology': 'Indian Institute of Engineering Science and Technology, Shibpur',
+  'Indian Institute Of Information Technology Design & Manufacturing (IIITD&M) Kancheepuram-Chennai':
+    'Indian Institute of Information Technology, Design &amp; Manufacturing, Kancheepuram',
+  // NIRF 2019 and 2020 print IIITDM Kancheepuram without its town (NIRF id IR-E-U-0455, city Chennai).
+  'Indian Institute of Information Technology Design & Manufacturing': 'Indian Institute of Information Technology, Design &amp; Manufacturing, Kancheepuram',
+  'Pandit Dwarka Prasad Mishra Indian Institute Of Information Technology Design And Manufacturing (IIITDM) Jabalpur':
+    'Pt. Dwarka Prasad Mishra Indian Institute of Information Technology, Design &amp; Manufacture Jabalpur',
+  'Indian Institute of Information Technology Design & Manufacturing Jabalpur':
+    'Pt. Dwarka Prasad Mishra Indian Institute of Information Technology, Design &amp; Manufacture Jabalpur',
+  'PEC University of Technology': 'Punjab Engineering College, Chandigarh',
+  'Pec University Of Technology-Chandigarh': 'Punjab Engineering College, Chandigarh',
+  'Punjab Engineering College': 'Punjab Engineering College, Chandigarh',
+  'Punjab Engineering College (Deemed To Be University)': 'Punjab Engineering College, Chandigarh',
+  'Punjab Engineering College (Deemed to be University) Chandigarh': 'Punjab Engineering College, Chandigarh',
+  // Pondicherry Engineering College became Puducherry Technological University in 2021.
+  'Pondicherry Engineering College': 'Puducherry Technological University, Puducherry',
+  'National Institute of Food Technology Entrepreneurship & Management': 'National Institute of Food Technology Entrepreneurship and Management, Kundli',
+  'National Institute of Food Technology Enterprenurship & Management': 'National Institute of Food Technology Entrepreneurship and Management, Kundli',
+  'National Institute of Food Technology Entreprenurship & Management': 'National Institute of Food Technology Entrepreneurship and Management, Kundli',
+  // IIFPT Thanjavur became NIFTEM Thanjavur in 2021 (NIRF 2020 and 2021 still print IIFPT).
+  'Indian Institute of Food Processing Technology (IIFPT)': 'National Institute of Food Technology Entrepreneurship and Management, Thanjavur',
+  // NIFFT Ranchi became NIAMT Ranchi in 2022.
+  'National Institute of Foundry and Forge Technology (NIFFT)': 'National Institute of Advanced Manufacturing Technology, Ranchi',
+  'North Eastern Regional Institute of Science & Technology':
+    'North Eastern Regional Institute of Science and Technology, Nirjuli-791109 (Itanagar),Arunachal Pradesh',
+  'Shri Mata Vaishno Devi University': 'Shri Mata Vaishno Devi University, Katra, Jammu &amp; Kashmir',
+  'Shri G. S. Institute of Technology & Science': 'Shri G. S. Institute of Technology and Science Indore',
+  // NIRF ranks Tezpur University in Engineering for its School of Engineering, the JoSAA institute.
+  'Tezpur University': 'School of Engineering, Tezpur University, Napaam, Tezpur',
 };
 
 export type ExtraInstitute = { name: string; shortName: string; state: string; type: 'IIT' | 'NIT' | 'IIIT' | 'GFTI' };

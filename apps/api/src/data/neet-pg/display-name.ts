@@ -216,6 +216,21 @@ export function displayName(name: string, full?: string): string {
   );
   const cut = parts.findIndex((p, i) => i > 0 && ADDRESS_PART.test(p) && !/^\(/.test(p));
   if (cut > 0) parts = parts.slice(0, cut);
+  // The address that starts by repeating the name ('DISTRICT WOMEN HOSPITAL, REKAB GANJ, UTTAR PRADESH,
+  // DISTRICT WOMEN HOSPITAL REKABGANJ AYODHYA'): the name ends before it.
+  const head = parts[0].toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const again = parts.findIndex(
+    (p, i) =>
+      i > 0 &&
+      head.length >= 8 &&
+      p
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '')
+        .startsWith(head),
+  );
+  if (again > 0) parts = parts.slice(0, again);
+  // A state the cut left at the end ('JYOTHI HOSPITAL, TELANGANA , 19-1350, ...').
+  while (parts.length > 1 && isNoise(parts[parts.length - 1])) parts.pop();
   parts = parts.filter((p, i) => i === 0 || !/^\(?\s*a unit of\b/i.test(p));
   let out = parts.join(', ').replace(/\s*\(\s*a unit of\b[^)]*\)/gi, '');
   // A parenthesis the 100-character cut left open.

@@ -12,7 +12,7 @@ import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'medical';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '2';
+const IMPORTER_VERSION = '4';
 
 export async function hasMedicalData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;

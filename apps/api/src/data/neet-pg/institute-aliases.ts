@@ -27,6 +27,77 @@ export const instituteAliases: InstituteAlias[] = [
     dnbMcc: 701259,
     note: 'MCC 701259 has the lower (DNB) stipends',
   },
+  // The same pattern, found by the audit of issue 9 (2026-11): one round's PDF (mostly R1) spells the
+  // institute as its second MCC entry (the one that also holds its DNB seats), the other rounds as
+  // the first, so each All India seat was split in two with a too-low closing rank. These spellings'
+  // All India allotments belong to the first entry; DNB-quota allotments stay with the second.
+  // Each pair: same address and PIN in the fee file; the rounds of the two spellings never overlap.
+  {
+    spelling: 'GOVERNMENT MEDICAL COLLEGE, ,GOVERNMENT MEDICAL COLLEGE, KARAN NAGAR, SRINAGAR, JAMMU AND KASHMIR',
+    mcc: 701703,
+    dnbMcc: 700754,
+    note: 'GMC Srinagar: R1 (All India) and DNB spelling; 701703 (University of Kashmir) holds R2-R5; 700754 pays fees per NBEMS notices',
+  },
+  {
+    spelling: 'GOVERNM ENT MEDICAL COLLEGE, ,ADMINIST RATIVE BLOCK GOVERNM ENT MEDICAL COLLEGE KARAN NAGAR SRINAGAR, JAMMU AND KASHMIR, 190010',
+    mcc: 701703,
+    dnbMcc: 700754,
+    note: 'GMC Srinagar, as above',
+  },
+  {
+    spelling: 'DR RAJENDRA PRASAD GOVERNMENT MEDICAL COLLEGE,DRRAJENDRA PRASAD GOVERNMENTMEDICAL COLLEGE KANGRA AT TANDA, HIMACHAL PRADESH',
+    mcc: 700380,
+    dnbMcc: 700746,
+    note: 'Dr RPGMC Tanda: R1 spelling; 700380 holds R2-R5 (PIN 176002 both)',
+  },
+  {
+    spelling: 'GURU GOBIND SINGH MEDICAL COLLEGE AND HOSPITAL, , GURU GOBIND SINGH MEDICAL COLLEGE SADIQ ROAD FARIDKOT PUNJAB, PUNJAB, 151203',
+    mcc: 700342,
+    dnbMcc: 701013,
+    note: 'GGSMC Faridkot: 2024 R1 spelling; 700342 holds R2-R5 (PIN 151203 both)',
+  },
+  {
+    spelling: 'INDIRA GANDHI INSTITUTE OF MEDICAL SCIENCES , ,INDIRA GANDHI INSTITUTE OF MEDICAL COLLEGE, SHEIKHPU RA, BIHAR, 800014',
+    mcc: 700111,
+    dnbMcc: 700597,
+    note: 'IGIMS Patna: R1 spelling; 700111 holds R2-R5 (PIN 800014 both)',
+  },
+  {
+    spelling: 'SHRI BHAUSAHEB HIRE GOVERNMENT MEDICAL COLLEGE, DHULE, MAHARASHTRA , SHRI BHAUSAHEB HIRE GOVERNMENTMEDICAL COLLEGE,DHULE, MAHARASHTRA',
+    mcc: 700532,
+    dnbMcc: 903317,
+    note: 'SBH GMC Dhule: R1 spelling; 700532 holds R2-R4 (PIN 424311 both)',
+  },
+  {
+    spelling:
+      'AUTON OMOUS STATE MEDICA L COLLEG E, ,RAJARS HI DASHRA TH AUTON OMOUS STATE MEDICA L COLLEG E VILL- GANJA, POST- DABHA SEMAR, DISTRIC T- AYODHY A, UTTAR PRADESH, 224133',
+    mcc: 903368,
+    dnbMcc: 701246,
+    note: 'Rajarshi Dashrath ASMC Ayodhya: 2024 R1 spelling; 903368 holds R2-R5 (PIN 224133 both)',
+  },
+  {
+    spelling: 'SHAHEED HASAN KHAN MEWATI GOVERNM ENT MEDICAL COLLEGE , ,SHAHEE D HASAN KHAN MEWATI GOVERNM ENT MEDICAL COLLEGE NALHAR NUH, HARYANA, 122107',
+    mcc: 700491,
+    dnbMcc: 700742,
+    note: 'SHKM GMC Nalhar: R1 spelling; 700491 holds R2-R5 (PIN 122107 both)',
+  },
+  {
+    spelling: 'MAHARISH I VASHISTH A AUTONOM OUS STATE MEDICAL COLLEGE AND OPEC HOSPITAL, ,RAMPUR TAHSIL SADAR BASTI BASTI, UTTAR PRADESH, 272124',
+    mcc: 902835,
+    dnbMcc: 701339,
+    note: 'ASMC Basti: 2024 R1 spelling; 902835 holds R2-R4 (PIN 272124 both)',
+  },
+  {
+    spelling: 'RANI DURGAVAT I MEDICAL COLLEGE, BANDA ,RANI DURGAVAT I MEDICAL COLLEGE NARAINI ROAD BANDA, UTTAR PRADESH, 210001',
+    mcc: 701515,
+    dnbMcc: 701585,
+    note: "Banda: DNB seats of R1 under this spelling; R2-R4 under 701585 'Government Allopathic Medical College', the same address (PIN 210001)",
+  },
+  {
+    spelling: 'MANIK HOSPITAL, MAHARASHTRA , MANIK HOSPITAL P 148 OPP KAMGAR KALYAN BHAVAN NEAR MOHTA DEVI MANDIR BAJAJ NAGAR MIDC WALUJ AURANGAB, MAHARASHTRA',
+    mcc: 701614,
+    note: 'Manik Hospital, Waluj: two MCC DNB entries with one address (PIN 431136); R2-R3 spelling joined to the R1 one',
+  },
 
   // Spelling and typing differences between the allotment PDFs and the MCC list.
   {

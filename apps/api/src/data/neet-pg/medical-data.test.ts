@@ -98,6 +98,12 @@ describe('NEET PG data rules', () => {
     );
     expect(displayName('Vardhman Mahavir Medical College, , New Delhi')).toBe('Vardhman Mahavir Medical College, New Delhi');
     expect(titleCase('K.A.P.VISWANATHAM GOVERNMENT MEDICAL COLLEGE')).toBe('K.A.P.Viswanatham Government Medical College');
+    // Institutes without an MCC entry are named from an allotment spelling: the state the address cut
+    // leaves behind, and the address that repeats the name, are not part of the name.
+    expect(displayName('JYOTHI HOSPITAL, TELANGANA , 19-1350, JYOTHI HOSPITAL, NEAR ANJANEYA SWAMI TEMPLE, MIRYALAGUDA')).toBe('Jyothi Hospital');
+    expect(displayName('DISTRICT WOMEN HOSPITAL, REKAB GANJ, UTTAR PRADESH , DISTRICT WOMEN HOSPITAL REKABGANJ AYODHYA, UTTAR PRADESH')).toBe(
+      'District Women Hospital, Rekab Ganj',
+    );
   });
 
   it('takes the latest year and R3 by default, and ranks a seat over rounds up to it', () => {

@@ -402,26 +402,6 @@ export function createBookingsRepository(db: Db) {
       const rows = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, bookingId)).limit(1);
       return rows.length > 0;
     },
-    /** The refund of a booking, if any (one per booking: `rf_<order_id>`). */
-    async refundOf(bookingId: string): Promise<RefundRecord | null> {
-      const [row] = await db
-        .select({
-          id: refunds.id,
-          bookingId: refunds.bookingId,
-          orderId: payments.orderId,
-          refundId: refunds.refundId,
-          amountPaise: refunds.amountPaise,
-          reason: refunds.reason,
-          status: refunds.status,
-          attempts: refunds.attempts,
-        })
-        .from(refunds)
-        .innerJoin(payments, eq(payments.bookingId, refunds.bookingId))
-        .where(eq(refunds.bookingId, bookingId))
-        .limit(1);
-      return row ?? null;
-    },
-
     /** Sessions of a student or of a counsellor (every booking that was paid and confirmed), newest first. */
     async sessions(by: { studentId: string } | { counsellorId: string }, limit = 200): Promise<SessionRow[]> {
       const student = aliasedTable(users, 'student');

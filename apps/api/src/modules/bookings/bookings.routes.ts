@@ -8,8 +8,8 @@ export async function bookingRoutes(app: FastifyInstance) {
   const d = app.bookings;
   const e = bookingEndpoints;
   route(app, e.slots, ({ params }) => bookings.occupiedSlots(d, params.counsellorId));
-  // Each call reaches Cashfree: a person pays a few times a minute at most.
-  const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' };
+  // Each call reaches Cashfree: a person pays a few times a minute at most (counted per student).
+  const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } as const;
   route(app, e.payment, ({ user, body }) => bookings.startPayment(d, user, body), { rateLimit });
   route(app, e.verify, ({ user, body }) => bookings.verifyPayment(d, user, body.order_id), { rateLimit });
   // The signature covers the exact bytes Cashfree sent: this route keeps the body raw.

@@ -58,6 +58,9 @@ const MESSAGES = {
   checkLater: 'We could not confirm your payment with Cashfree just now. If money was taken, your session is confirmed automatically within a few minutes.',
 };
 
+/** A text Cashfree accepts only within these lengths, or nothing (the field is optional there). */
+const withinLength = (v: string | undefined, min: number, max: number) => (v && v.length >= min && v.length <= max ? v : undefined);
+
 const rupees = (paise: number) => `₹${paise % 100 === 0 ? paise / 100 : (paise / 100).toFixed(2)}`;
 
 /**
@@ -164,12 +167,13 @@ export async function startPayment(d: BookingsDeps, user: AuthUser, input: Payme
       customer_details: {
         customer_id: user.id.replace(/-/g, ''),
         customer_phone: input.phone,
-        customer_name: user.username,
-        customer_email: user.email,
+        // Optional at Cashfree and 3-100 characters there: a value outside that would fail the order.
+        customer_name: withinLength(user.username, 3, 100),
+        customer_email: withinLength(user.email, 3, 100),
       },
       order_meta: { return_url: `${base}/connect-students?order_id={order_id}`, notify_url: `${base}/api/v1/cashfree/webhook` },
       order_expiry_time: orderExpiry.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      order_note: `${option.duration}-minute session with ${c.name}, ${date} ${slotTime(minutes)} IST`,
+      order_note: `${option.duration}-minute session with ${c.name}, ${date} ${slotTime(minutes)} IST`.slice(0, 200),
       order_tags: { booking_id: bookingId },
     });
     if (!order.payment_session_id) throw new CashfreeError(200, 'no payment_session_id in the order', 'invalid_response', 'api_error');

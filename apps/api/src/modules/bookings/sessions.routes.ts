@@ -7,7 +7,7 @@ import * as sessions from './sessions.service.ts';
 export async function sessionRoutes(app: FastifyInstance) {
   const d = app.bookings;
   const e = sessionEndpoints;
-  const rateLimit = { max: 30 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' };
+  const rateLimit = { max: 30 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } as const;
   route(app, e.mine, ({ user }) => sessions.mySessions(d, user));
   route(app, e.calendar, ({ user, params }) => sessions.calendar(d, user, params.id));
   route(app, e.cancel, ({ user, params }) => sessions.cancelByStudent(d, user, params.id), { rateLimit });

@@ -6,30 +6,7 @@ import { engineeringInstitutes } from '../../db/schema/engineering.ts';
 
 export type CounsellorStatus = 'pending' | 'approved' | 'rejected';
 
-/** A counsellor's record with the account it belongs to. */
-export type CounsellorRecord = {
-  id: string;
-  userId: string;
-  username: string;
-  email: string;
-  instituteId: string;
-  instituteName: string;
-  name: string;
-  yearOfStudy: number;
-  program: string;
-  about: string;
-  achievements: string | null;
-  experience: string | null;
-  photoKey: string | null;
-  availableDays: number[];
-  timeRanges: TimeRange[];
-  status: CounsellorStatus;
-  reviewNote: string | null;
-  reviewedAt: Date | null;
-  isDemo: boolean;
-  createdAt: Date;
-};
-
+/** What a counsellor writes about themself and their hours (applying, or editing their profile). */
 export type CounsellorFields = {
   name: string;
   yearOfStudy: number;
@@ -39,6 +16,22 @@ export type CounsellorFields = {
   experience: string | null;
   availableDays: number[];
   timeRanges: TimeRange[];
+};
+
+/** A counsellor's record with the account it belongs to. */
+export type CounsellorRecord = CounsellorFields & {
+  id: string;
+  userId: string;
+  username: string;
+  email: string;
+  instituteId: string;
+  instituteName: string;
+  photoKey: string | null;
+  status: CounsellorStatus;
+  reviewNote: string | null;
+  reviewedAt: Date | null;
+  isDemo: boolean;
+  createdAt: Date;
 };
 
 const columns = {

@@ -8,7 +8,7 @@ import * as counsellors from './counsellors.service.ts';
 export async function counsellorRoutes(app: FastifyInstance) {
   const d = app.counsellors;
   const e = counsellorEndpoints;
-  const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' };
+  const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } as const;
   route(app, e.list, ({ body }) => counsellors.listCounsellors(d, body.instituteName || undefined));
   route(app, e.colleges, () => counsellors.listColleges(d));
   route(app, e.apply, ({ user, body }) => counsellors.apply(d, user.id, body), { rateLimit });
@@ -23,7 +23,7 @@ export async function counsellorRoutes(app: FastifyInstance) {
       e.uploadPhoto,
       ({ user, request }) =>
         counsellors.uploadOwnPhoto(d, user.id, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers['content-type']),
-      { rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' } },
+      { rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } },
     );
   });
   route(app, e.applications, ({ query }) => counsellors.listApplications(d, query.status));

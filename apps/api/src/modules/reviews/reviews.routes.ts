@@ -8,6 +8,6 @@ export async function reviewRoutes(app: FastifyInstance) {
   const d = app.reviews;
   route(app, reviewEndpoints.list, ({ user, query }) => reviews.getReviews(d, user, query.counsellorId));
   route(app, reviewEndpoints.send, ({ user, body }) => reviews.sendReview(d, user, body), {
-    rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' },
+    rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' },
   });
 }

@@ -1,13 +1,25 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 
-/** The preferences a results page was asked for, with the way back to the form filled with them. */
+const noSubscription = () => () => {};
+
+/**
+ * The preferences a results page was asked for, with the way back to the form filled with them.
+ * In the page's prerendered loading frame (built from placeholder preferences) the box keeps its
+ * place but shows nothing: the values are the URL's, known once the page runs.
+ */
 export function AppliedPreferences({ items, editTo }: { items: { label: string; value: string }[]; editTo: string }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <section
       aria-label="Your preferences"
       className="mt-4 flex flex-wrap items-start gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm"
     >
-      <dl className="flex min-w-0 flex-1 flex-wrap gap-x-5 gap-y-1">
+      <dl className={`flex min-w-0 flex-1 flex-wrap gap-x-5 gap-y-1 ${inBrowser ? '' : 'invisible'}`} aria-hidden={!inBrowser}>
         {items.map((i) => (
           <div key={i.label} className="flex min-w-0 gap-1">
             <dt className="shrink-0 text-slate-600">{i.label}:</dt>
@@ -15,7 +27,7 @@ export function AppliedPreferences({ items, editTo }: { items: { label: string; 
           </div>
         ))}
       </dl>
-      <Link to={editTo} className="shrink-0 font-medium text-brand-700 underline">
+      <Link to={inBrowser ? editTo : '/start'} className="shrink-0 font-medium text-brand-700 underline">
         Edit preferences
       </Link>
     </section>

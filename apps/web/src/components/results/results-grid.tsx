@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { LoadMoreSentinel } from './load-more-sentinel.tsx';
 import { ResultsSkeleton } from './results-states.tsx';
 
@@ -19,11 +19,18 @@ export function ResultsGrid<T extends { id: string }>(props: {
   loadingMoreText: string;
   overlay: ReactNode;
 }) {
-  const { query, items } = props;
-  if (query.isPending) return <ResultsSkeleton />;
+  const { query } = props;
+  // New cards (35 on a first page) render in the background, in slices, not in one long task that
+  // would hold a phone's main thread: until they are ready the skeleton (or the cards so far) stays.
+  const shown = useDeferredValue(props.items.length);
+  const items = shown === props.items.length ? props.items : props.items.slice(0, shown);
+  const caughtUp = shown === props.items.length;
+  if (query.isPending || (items.length === 0 && props.items.length > 0)) return <ResultsSkeleton />;
   if (items.length === 0 && query.isSuccess) return <>{props.empty}</>;
   return (
     <>
+      {/* The cards' names are h3: this keeps the outline whole (h1 page, h2 list, h3 card). */}
+      <h2 className="sr-only">{props.label}</h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={props.label}>
         {items.map((item) => (
           <li key={item.id}>{props.renderItem(item)}</li>
@@ -31,7 +38,7 @@ export function ResultsGrid<T extends { id: string }>(props: {
       </ul>
       {props.signedIn ? (
         <>
-          <LoadMoreSentinel active={query.hasNextPage && !query.isFetchingNextPage} onVisible={() => void query.fetchNextPage()} />
+          <LoadMoreSentinel active={caughtUp && query.hasNextPage && !query.isFetchingNextPage} onVisible={() => void query.fetchNextPage()} />
           {query.isFetchingNextPage ? (
             <p role="status" className="text-center text-slate-700">
               {props.loadingMoreText}

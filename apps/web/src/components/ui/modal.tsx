@@ -9,7 +9,7 @@ import { useModal } from '@/lib/stores/modals.ts';
  */
 function openerOf(): HTMLElement | null {
   const registry = useModal.getState();
-  if (registry.name) return registry.opener;
+  if (registry.current) return registry.opener;
   const el = document.activeElement;
   return el instanceof HTMLElement ? el : null;
 }
@@ -42,7 +42,7 @@ export function Modal({
   const returnFocus = (e: Event) => {
     e.preventDefault();
     // Not while one dialog hands over to the next (login → signup): only when the last one closes.
-    if (useModal.getState().name === null && opener?.isConnected) opener.focus();
+    if (useModal.getState().current === null && opener?.isConnected) opener.focus();
   };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={!handOver}>
@@ -68,4 +68,5 @@ export function Modal({
 }
 
 /** What the modal registry passes to every registered modal. */
-export type ModalProps = { onClose(): void; props: Record<string, unknown> };
+/** What the modal registry gives each modal body: how to close, and the props it was opened with. */
+export type ModalProps<P = Record<never, never>> = { onClose(): void; props: P };

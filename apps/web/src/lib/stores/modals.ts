@@ -1,10 +1,34 @@
+import type { Counsellor } from '@rankwise/contract/counsellors';
 import { create } from 'zustand';
 
-/** The spec's modal registry (§2 Layout): any of these can be opened from anywhere. */
-export const modalNames = ['login', 'register', 'forgotPassword', 'start', 'verificationOtp', 'collegesAlert', 'connectWithStudents'] as const;
-export type ModalName = (typeof modalNames)[number];
+/** A modal opened without props. */
+export type NoProps = Record<never, never>;
 
-type OpenOptions = {
+/** The spec's modal registry (§2 Layout): any of these can be opened from anywhere, each with its own props. */
+export type ModalPropsMap = {
+  /** `onDismiss` runs when the modal closes without signing in (a protected route goes back). */
+  login: { onDismiss?: () => void };
+  register: NoProps;
+  forgotPassword: NoProps;
+  start: NoProps;
+  /** The sign-up form's values, for the register call once the e-mailed code is typed. */
+  verificationOtp: { username: string; email: string; password: string };
+  collegesAlert: NoProps;
+  /** The counsellor to book with (without one the modal points to the counsellor list). */
+  connectWithStudents: { counsellor?: Counsellor };
+};
+export type ModalName = keyof ModalPropsMap;
+export const modalNames = [
+  'login',
+  'register',
+  'forgotPassword',
+  'start',
+  'verificationOtp',
+  'collegesAlert',
+  'connectWithStudents',
+] as const satisfies readonly ModalName[];
+
+export type OpenOptions = {
   /**
    * Where to go once the student signs in through this prompt (a signed-out preference submit
    * carries on to its results). Kept while one modal leads to another (login → signup → code → login).
@@ -12,14 +36,21 @@ type OpenOptions = {
   next?: string;
 };
 
+/** Props are optional only for a modal whose props are all optional. */
+type OpenArgs<N extends ModalName> = object extends ModalPropsMap[N]
+  ? [props?: ModalPropsMap[N], options?: OpenOptions]
+  : [props: ModalPropsMap[N], options?: OpenOptions];
+
+/** The open modal and its props, typed together. */
+export type OpenModal = { [N in ModalName]: { name: N; props: ModalPropsMap[N] } }[ModalName];
+
 type ModalState = {
-  name: ModalName | null;
-  props: Record<string, unknown>;
+  current: OpenModal | null;
   /** See OpenOptions.next; null when the prompt has nowhere to go. */
   next: string | null;
   /** The control that opened the first modal of a chain, given focus back when the chain closes. */
   opener: HTMLElement | null;
-  open(name: ModalName, props?: Record<string, unknown>, options?: OpenOptions): void;
+  open<N extends ModalName>(name: N, ...args: OpenArgs<N>): void;
   close(): void;
 };
 
@@ -30,16 +61,16 @@ function focusedControl(): HTMLElement | null {
 }
 
 export const useModal = create<ModalState>((set) => ({
-  name: null,
-  props: {},
+  current: null,
   next: null,
   opener: null,
-  open: (name, props = {}, options = {}) =>
-    set((s) =>
-      s.name
+  open: (name, ...[props, options = {}]) =>
+    set((s) => {
+      const current = { name, props: props ?? {} } as OpenModal;
+      return s.current
         ? // One modal leading to another: the chain keeps its opener and its destination.
-          { name, props, next: options.next ?? s.next }
-        : { name, props, next: options.next ?? null, opener: focusedControl() },
-    ),
-  close: () => set({ name: null, props: {}, next: null }),
+          { current, next: options.next ?? s.next }
+        : { current, next: options.next ?? null, opener: focusedControl() };
+    }),
+  close: () => set({ current: null, next: null }),
 }));

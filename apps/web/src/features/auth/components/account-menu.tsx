@@ -4,33 +4,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { buttonStyles } from '@/components/ui/button.tsx';
-import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
-import { authApi } from '../api/auth.api.ts';
+import { useLogout } from '../api/auth.queries.ts';
 
-/** Login and Signup buttons, or (signed in) the account menu: avatar, username, e-mail, Logout. */
+/**
+ * The signed-in account menu: avatar, username, e-mail, Logout (loaded by AccountButtons); in the
+ * mobile slide-in menu, the same listed in place.
+ */
 export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
   const user = useSession((s) => s.user);
-  const open = useModal((s) => s.open);
   const queryClient = useQueryClient();
-  if (!user) {
-    return (
-      <span className={variant === 'mobile' ? 'flex flex-col gap-2' : 'flex gap-2'}>
-        <button type="button" className={clsx(buttonStyles.secondary, 'py-2')} onClick={() => open('login')}>
-          Login
-        </button>
-        <button type="button" className={clsx(buttonStyles.primary, 'py-2')} onClick={() => open('register')}>
-          Signup
-        </button>
-      </span>
-    );
-  }
+  const signOut = useLogout();
+  // Signed out: AccountButtons shows Login and Signup instead.
+  if (!user) return null;
   const logout = async () => {
     const s = useSession.getState();
     s.setIntendsToLogout(true);
     try {
-      await authApi.logout();
+      await signOut.mutateAsync();
       s.clear();
       // Nothing fetched for this student outlives the session (engineering and medical results alike).
       queryClient.clear();

@@ -1,50 +1,40 @@
-import { authTexts } from '@rankwise/contract/auth';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages, authTexts } from '@rankwise/contract/auth';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { authApi } from '../api/auth.api.ts';
+import { useForgotPassword } from '../api/auth.queries.ts';
 
-/** Spec §5: the forgot-password e-mail is required only. */
+/** Spec §5: the forgot-password e-mail is required only (the server answers the same for any address). */
+const forgotFormSchema = z.object({ email: z.string().trim().min(1, authMessages.emailRequired) });
+type ForgotForm = z.input<typeof forgotFormSchema>;
+
 export function ForgotPasswordModal({ onClose }: ModalProps) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) return setError('Email is required');
-    setBusy(true);
+  const forgot = useForgotPassword();
+  const { register, handleSubmit, formState, clearErrors } = useForm<ForgotForm, unknown, z.output<typeof forgotFormSchema>>({
+    resolver: zodResolver(forgotFormSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async (v) => {
     try {
-      toast.success((await authApi.forgotPassword(email.trim())).message);
+      toast.success((await forgot.mutateAsync(v.email)).message);
       onClose();
     } catch (err) {
       toast.error(errorMessage(err, authTexts.resetLinkFailed));
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title="Forgot password" description="We will e-mail you a link to choose a new password.">
-      <form noValidate onSubmit={submit} className="grid gap-4">
-        <FormField label="Email" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError('');
-              }}
-              className={inputStyles}
-            />
-          )}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField label="Email" error={formState.errors.email?.message}>
+          {(a) => <input {...a} {...register('email', { onChange: () => clearErrors('email') })} type="email" autoComplete="email" className={inputStyles} />}
         </FormField>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Sending...' : 'Send reset link'}
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Sending...' : 'Send reset link'}
         </Button>
       </form>
     </Modal>

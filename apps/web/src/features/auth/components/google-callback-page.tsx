@@ -1,39 +1,26 @@
 import { authTexts } from '@rankwise/contract/auth';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { useSession } from '@/lib/stores/session.ts';
-import { authApi, storeSession } from '../api/auth.api.ts';
-import { takeGoogleState } from '../google.ts';
+import { googleSignInQuery } from '../api/auth.queries.ts';
 
 /** Where Google sends the browser back with a sign-in code. */
 export function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const started = useRef(false);
+  const signIn = useQuery(googleSignInQuery(params.get('code'), params.get('state')));
+  // Where the answer leads (the call is the query above).
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const pending = takeGoogleState(params.get('state'));
-    const code = params.get('code');
-    if (!pending || !code) {
-      toast.error(authTexts.googleFailed);
-      navigate('/', { replace: true });
+    if (signIn.isPending) return;
+    if (signIn.isSuccess) {
+      toast.success(`Welcome, ${signIn.data.username}!`);
+      navigate(signIn.data.returnTo, { replace: true });
       return;
     }
-    authApi
-      .google(code, pending.persist)
-      .then((res) => {
-        useSession.getState().setPersist(pending.persist);
-        storeSession(res);
-        toast.success(`Welcome, ${res.user.username}!`);
-        navigate(pending.returnTo, { replace: true });
-      })
-      .catch(() => {
-        toast.error(authTexts.googleFailed);
-        navigate('/', { replace: true });
-      });
-  }, [params, navigate]);
+    toast.error(authTexts.googleFailed);
+    navigate('/', { replace: true });
+  }, [signIn.isPending, signIn.isSuccess, signIn.data, navigate]);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Signing you in with Google…</h1>

@@ -10,9 +10,10 @@ import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
-import { useModal } from '@/lib/stores/modals.ts';
+import { useModal, type ModalPropsMap } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
-import { authApi, storeSession } from '../api/auth.api.ts';
+import { storeSession } from '../api/auth.api.ts';
+import { useLogin } from '../api/auth.queries.ts';
 import { startGoogleSignIn } from '../google.ts';
 import { PasswordInput } from './password-input.tsx';
 
@@ -29,12 +30,13 @@ type LoginForm = z.input<typeof loginFormSchema>;
  * A prompt opened with a destination (`next`, e.g. a signed-out preference submit) goes there
  * once signed in, so the student does not have to submit again.
  */
-export function LoginModal({ onClose, props }: ModalProps) {
+export function LoginModal({ onClose, props }: ModalProps<ModalPropsMap['login']>) {
   const signedIn = useSession((s) => s.accessToken !== null);
   const persist = useSession((s) => s.persist);
   const open = useModal((s) => s.open);
   const navigate = useNavigate();
   const { google } = useAppConfig();
+  const login = useLogin();
   const { register, handleSubmit, formState, clearErrors } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '', persist },
@@ -52,12 +54,12 @@ export function LoginModal({ onClose, props }: ModalProps) {
 
   const dismiss = () => {
     onClose();
-    (props.onDismiss as (() => void) | undefined)?.();
+    props.onDismiss?.();
   };
 
   const onSubmit = handleSubmit(async (v) => {
     try {
-      const res = await authApi.login({ email: v.email, password: v.password, persist: v.persist });
+      const res = await login.mutateAsync({ email: v.email, password: v.password, persist: v.persist });
       useSession.getState().setPersist(v.persist);
       storeSession(res);
       toast.success(`Welcome back, ${res.user.username}!`);

@@ -9,23 +9,24 @@ import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { authApi } from '../api/auth.api.ts';
+import { useRequestCode } from '../api/auth.queries.ts';
 import { PasswordInput } from './password-input.tsx';
 
 const registerFormSchema = z.object({ username: usernameSchema, email: emailSchema, password: newPasswordSchema });
 type RegisterForm = z.input<typeof registerFormSchema>;
+type RegisterValues = z.output<typeof registerFormSchema>;
 
 /** Spec §4 Registration steps 1-3: fill the form, request the code, open the verification modal. */
 export function RegisterModal({ onClose }: ModalProps) {
   const open = useModal((s) => s.open);
-  const { register, handleSubmit, formState, clearErrors, setError } = useForm<RegisterForm>({
+  const requestCode = useRequestCode();
+  const { register, handleSubmit, formState, clearErrors, setError } = useForm<RegisterForm, unknown, RegisterValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '' },
   });
-  const onSubmit = handleSubmit(async (v) => {
-    const values = registerFormSchema.parse(v);
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const res = await authApi.verifyAccount({ username: values.username, email: values.email });
+      const res = await requestCode.mutateAsync({ username: values.username, email: values.email });
       toast.success(res.message);
       open('verificationOtp', { ...values });
     } catch (err) {

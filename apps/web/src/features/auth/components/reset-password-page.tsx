@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { authApi } from '../api/auth.api.ts';
+import { useResetPassword } from '../api/auth.queries.ts';
 import { PasswordInput } from './password-input.tsx';
 
 export const NO_TOKEN_MESSAGE = 'No token found. Redirecting to homepage';
@@ -21,6 +21,7 @@ type ResetForm = z.input<typeof resetFormSchema>;
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = (useLocation().state as { token?: string } | null)?.token;
+  const reset = useResetPassword();
   useEffect(() => {
     if (token) return;
     toast.error(NO_TOKEN_MESSAGE);
@@ -32,7 +33,7 @@ export function ResetPasswordPage() {
   });
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await authApi.resetPassword(token!, v.password);
+      await reset.mutateAsync({ token: token!, password: v.password });
       toast.success(authTexts.passwordChanged);
       navigate('/', { replace: true });
     } catch (err) {

@@ -1,31 +1,25 @@
 import { authTexts } from '@rankwise/contract/auth';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { authApi } from '../api/auth.api.ts';
+import { resetTokenCheckQuery } from '../api/auth.queries.ts';
 
 /** Spec §2: checks the e-mailed link, then carries the token to the reset form in navigation state. */
 export function VerifyResetTokenPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const started = useRef(false);
+  const check = useQuery(resetTokenCheckQuery(token));
+  // Where the answer leads (the call is the query above).
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    authApi
-      .verifyResetToken(token)
-      .then((res) => {
-        if (res.data?.valid ?? res.valid) navigate('/auth/reset-password', { replace: true, state: { token } });
-        else {
-          toast.error(`${res.message} Redirecting to homepage`);
-          navigate('/', { replace: true });
-        }
-      })
-      .catch(() => {
-        toast.error(authTexts.verifyTokenFailed);
-        navigate('/', { replace: true });
-      });
-  }, [token, navigate]);
+    if (check.isPending) return;
+    if (check.isSuccess && (check.data.data?.valid ?? check.data.valid)) {
+      navigate('/auth/reset-password', { replace: true, state: { token } });
+      return;
+    }
+    toast.error(check.isSuccess ? `${check.data.message} Redirecting to homepage` : authTexts.verifyTokenFailed);
+    navigate('/', { replace: true });
+  }, [check.isPending, check.isSuccess, check.data, token, navigate]);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Checking your reset link…</h1>

@@ -11,10 +11,12 @@ import { inputStyles } from '@/components/ui/form-field.tsx';
 import { Modal, type ModalProps } from '@/components/ui/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { appConfigQuery } from '@/lib/app-config.ts';
+import type { ModalPropsMap } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { bookedSlotsQuery, bookingKeys, useStartPayment, useVerifyPayment } from '../api/bookings.queries.ts';
 import { loadCashfree } from '../cashfree.ts';
-import { bookingOptions, dateParts, isBooked, slotTime, timeLabel } from '../slots.ts';
+import { bookingOptions, dateParts, slotTime, timeLabel } from '../slots.ts';
+import { noSlot, SlotPicker, type SlotChoice } from './slot-picker.tsx';
 
 const PHONE = /^\d{10}$/;
 
@@ -31,8 +33,8 @@ function cashfreeQuery(payments: PublicConfig['payments']) {
 }
 
 /** Spec §2 Session booking modal (Connect With Student), opened from a counsellor card with `{ counsellor }`. */
-export function ConnectWithStudentsModal({ onClose, props }: ModalProps) {
-  const counsellor = props.counsellor as Counsellor | undefined;
+export function ConnectWithStudentsModal({ onClose, props }: ModalProps<ModalPropsMap['connectWithStudents']>) {
+  const { counsellor } = props;
   if (!counsellor) {
     return (
       <Modal open onOpenChange={(o) => !o && onClose()} title="Connect With Student">
@@ -47,7 +49,7 @@ export function ConnectWithStudentsModal({ onClose, props }: ModalProps) {
 }
 
 function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(): void }) {
-  const ids = { date: useId(), time: useId(), length: useId(), phone: useId(), phoneError: useId(), summary: useId() };
+  const ids = { length: useId(), phone: useId(), phoneError: useId(), summary: useId() };
   const queryClient = useQueryClient();
   const username = useSession((s) => s.user?.username ?? '');
   const config = useQuery(appConfigQuery).data;
@@ -58,8 +60,8 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
   const verify = useVerifyPayment(counsellor._id);
 
   const [{ dates, starts, fallback }] = useState(() => bookingOptions(counsellor));
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<number | null>(null);
+  const [slot, setSlot] = useState<SlotChoice>(noSlot);
+  const { date, time } = slot;
   const [duration, setDuration] = useState<SessionDuration>(12);
   const [phone, setPhone] = useState('');
   const [phoneTouched, setPhoneTouched] = useState(false);
@@ -71,7 +73,6 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
   const phoneValid = PHONE.test(phone);
   const showPhoneError = (phoneTouched || phone.length >= 10) && !phoneValid;
   const canPay = date !== null && time !== null && phoneValid && !paying;
-  const freeOn = (d: string) => starts.filter((m) => !isBooked(booked, d, m)).length;
 
   const refreshSlots = () => queryClient.invalidateQueries({ queryKey: bookingKeys.slots(counsellor._id) });
 
@@ -93,7 +94,7 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
       } catch (err) {
         if (err instanceof ApiError && err.code === 'SLOT_TAKEN') {
           toast.error(err.message);
-          setTime(null);
+          setSlot({ date, time: null });
           void refreshSlots();
         } else if (err instanceof ApiError && err.status === 400) toast.error(err.message);
         else toast.error(bookingMessages.failed);
@@ -155,75 +156,15 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
           </p>
         ) : null}
 
-        <fieldset>
-          <legend id={ids.date} className="text-sm font-semibold text-slate-900">
-            Choose a date
-          </legend>
-          {fallback ? <p className="mt-1 text-xs text-slate-600">Showing the usual hours: this counsellor&apos;s own hours could not be read.</p> : null}
-          <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-7">
-            {dates.map((d) => {
-              const p = dateParts(d);
-              const free = freeOn(d);
-              return (
-                <button
-                  key={d}
-                  type="button"
-                  aria-pressed={date === d}
-                  aria-label={`${p.long}, ${free === 1 ? '1 slot' : `${free} slots`} free`}
-                  onClick={() => {
-                    // Spec §4: choosing a date resets the time.
-                    setDate(d);
-                    setTime(null);
-                  }}
-                  className={clsx(
-                    'flex flex-col items-center rounded-xl border px-2 py-2 text-sm transition',
-                    date === d ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600',
-                  )}
-                >
-                  <span className="font-medium">{p.short}</span>
-                  <span className="text-lg font-bold">{p.day}</span>
-                  <span>{p.month}</span>
-                  <span className={clsx('mt-1 text-xs', date === d ? 'text-white' : 'text-slate-600')}>{free === 1 ? '1 slot' : `${free} slots`}</span>
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        <fieldset>
-          <legend id={ids.time} className="text-sm font-semibold text-slate-900">
-            Choose a time (IST)
-          </legend>
-          {date === null ? (
-            <p className="mt-2 text-sm text-slate-600">Choose a date to see the times.</p>
-          ) : (
-            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {starts.map((m) => {
-                const taken = isBooked(booked, date, m);
-                return (
-                  <button
-                    key={m}
-                    type="button"
-                    disabled={taken}
-                    aria-pressed={time === m}
-                    onClick={() => setTime(m)}
-                    className={clsx(
-                      'rounded-lg border px-2 py-2 text-sm font-medium transition disabled:cursor-not-allowed',
-                      taken
-                        ? 'border-slate-200 bg-slate-100 text-slate-600 line-through'
-                        : time === m
-                          ? 'border-brand-700 bg-brand-700 text-white'
-                          : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600',
-                    )}
-                  >
-                    {timeLabel(m)}
-                    {taken ? ' (Booked)' : ''}
-                  </button>
-                );
-              })}
-            </div>
-          )}
-        </fieldset>
+        <SlotPicker
+          options={{ dates, starts }}
+          booked={booked}
+          value={slot}
+          onChange={setSlot}
+          legends={{ date: 'Choose a date', time: 'Choose a time (IST)' }}
+          note={fallback ? <p className="mt-1 text-xs text-slate-600">Showing the usual hours: this counsellor&apos;s own hours could not be read.</p> : null}
+          noDateHint="Choose a date to see the times."
+        />
 
         <fieldset>
           <legend id={ids.length} className="text-sm font-semibold text-slate-900">

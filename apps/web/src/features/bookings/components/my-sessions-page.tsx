@@ -4,7 +4,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonStyles } from '@/components/ui/button.tsx';
+import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
+import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
+import { SessionCardFrame } from '@/components/ui/session-card.tsx';
 import { Page } from '@/components/ui/page.tsx';
+import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { downloadText, rupees, sessionWhen } from '@/lib/format.ts';
 import { fetchCalendar, mySessionsQuery, useCancelSession, useReportAbsence } from '../api/sessions.queries.ts';
@@ -15,45 +19,23 @@ export function MySessionsPage() {
   const sessions = useQuery(mySessionsQuery);
   return (
     <Page title="My sessions" lead="Your video sessions with counsellors. Times are in IST.">
-      {sessions.isPending ? (
-        <p role="status">Loading…</p>
-      ) : sessions.isError ? (
-        <p role="alert">{errorMessage(sessions.error, 'Could not load your sessions. Please try again.')}</p>
-      ) : (
-        <>
-          <SessionList title="Upcoming" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
-          <SessionList title="Past and cancelled" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
-          {sessions.data.data.upcoming.length + sessions.data.data.past.length === 0 ? (
+      <UpcomingAndPast
+        query={sessions}
+        titles={{ upcoming: 'Upcoming', past: 'Past and cancelled' }}
+        loading="Loading…"
+        failed="Could not load your sessions. Please try again."
+        after={(l) =>
+          l.upcoming.length + l.past.length === 0 ? (
             <Link to="/connect-students" className={buttonStyles.primary}>
               Find a counsellor
             </Link>
-          ) : null}
-        </>
-      )}
+          ) : null
+        }
+      >
+        {(s, upcoming) => <SessionCard session={s} upcoming={upcoming} />}
+      </UpcomingAndPast>
       <Rules />
     </Page>
-  );
-}
-
-function SessionList({ title, upcoming, items, empty }: { title: string; upcoming: boolean; items: StudentSession[]; empty: string }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <ul className="grid gap-4">
-          {items.map((s) => (
-            <li key={s.id}>
-              <SessionCard session={s} upcoming={upcoming} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
@@ -88,16 +70,10 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
   const [confirming, setConfirming] = useState<Confirming>(null);
   const cancel = useCancelSession();
   const report = useReportAbsence();
-  const headingId = useId();
   const when = sessionWhen(s.startsAt, s.endsAt);
 
   const run = async (action: () => Promise<{ message: string }>, fallback: string) => {
-    try {
-      toast.success((await action()).message);
-      setConfirming(null);
-    } catch (err) {
-      toast.error(errorMessage(err, fallback));
-    }
+    if (await announce(action, fallback)) setConfirming(null);
   };
   const addToCalendar = async () => {
     try {
@@ -109,59 +85,58 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
   };
 
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          {s.counsellorName}, {s.college}
-        </h3>
-        <p className="text-slate-800">{when}</p>
-        <p className="text-sm text-slate-700">
+    <SessionCardFrame
+      title={`${s.counsellorName}, ${s.college}`}
+      when={when}
+      summary={
+        <>
           {s.durationMinutes}-minute video session · {rupees(s.amountPaise)} · <span className="font-medium">{statusText(s, upcoming)}</span>
-        </p>
-        {s.refund ? (
+        </>
+      }
+      notes={
+        s.refund ? (
           <p className="text-sm text-slate-700">
             Refund of {rupees(s.refund.amountPaise)}: {refundText[s.refund.status]}
           </p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {s.meetingUrl ? (
-          <a href={s.meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
-            Join the session<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        {upcoming ? (
-          <Button variant="secondary" onClick={addToCalendar}>
-            Add to calendar
-          </Button>
-        ) : null}
-        {s.can.reschedule ? (
-          <Button
-            variant="secondary"
-            aria-expanded={confirming === 'reschedule'}
-            onClick={() => setConfirming(confirming === 'reschedule' ? null : 'reschedule')}
-          >
-            Move to another time
-          </Button>
-        ) : null}
-        {s.can.cancel ? (
-          <Button variant="secondary" onClick={() => setConfirming('cancel')}>
-            Cancel session
-          </Button>
-        ) : null}
-        {s.can.reportAbsence ? (
-          <Button variant="secondary" onClick={() => setConfirming('report')}>
-            The counsellor did not join
-          </Button>
-        ) : null}
-        {s.can.review ? (
-          <Link to={`/reviews?counsellorId=${encodeURIComponent(s.counsellorId)}`} className={buttonStyles.secondary}>
-            Write a review
-          </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+      meetingUrl={s.meetingUrl}
+      actions={
+        <>
+          {upcoming ? (
+            <Button variant="secondary" onClick={addToCalendar}>
+              Add to calendar
+            </Button>
+          ) : null}
+          {s.can.reschedule ? (
+            <Button
+              variant="secondary"
+              aria-expanded={confirming === 'reschedule'}
+              onClick={() => setConfirming(confirming === 'reschedule' ? null : 'reschedule')}
+            >
+              Move to another time
+            </Button>
+          ) : null}
+          {s.can.cancel ? (
+            <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+              Cancel session
+            </Button>
+          ) : null}
+          {s.can.reportAbsence ? (
+            <Button variant="secondary" onClick={() => setConfirming('report')}>
+              The counsellor did not join
+            </Button>
+          ) : null}
+          {s.can.review ? (
+            <Link to={`/reviews?counsellorId=${encodeURIComponent(s.counsellorId)}`} className={buttonStyles.secondary}>
+              Write a review
+            </Link>
+          ) : null}
+        </>
+      }
+    >
       {confirming === 'cancel' ? (
-        <Confirm
+        <ConfirmPanel
           label="Cancel this session?"
           text={
             s.can.cancelWithRefund
@@ -176,7 +151,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
         />
       ) : null}
       {confirming === 'report' ? (
-        <Confirm
+        <ConfirmPanel
           label="Report that the counsellor did not join?"
           text="The counsellor has 24 hours to respond. If they do not dispute it, you get a full refund; if they do, an admin decides."
           yes="Report"
@@ -187,27 +162,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
         />
       ) : null}
       {confirming === 'reschedule' ? <RescheduleForm session={s} onDone={() => setConfirming(null)} /> : null}
-    </article>
-  );
-}
-
-function Confirm(p: { label: string; text: string; yes: string; no: string; busy: boolean; onYes(): void; onNo(): void }) {
-  const id = useId();
-  return (
-    <div role="group" aria-labelledby={id} className="grid gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-      <p id={id} className="font-semibold text-slate-900">
-        {p.label}
-      </p>
-      <p className="text-sm text-slate-700">{p.text}</p>
-      <div className="flex gap-2">
-        <Button onClick={p.onYes} disabled={p.busy}>
-          {p.yes}
-        </Button>
-        <Button variant="secondary" onClick={p.onNo} disabled={p.busy}>
-          {p.no}
-        </Button>
-      </div>
-    </div>
+    </SessionCardFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_FAILURE_MESSAGE, CONTACT_SUCCESS_MESSAGE, contactRequestSchema, type ContactRequest } from '@rankwise/contract/app';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
@@ -13,8 +14,8 @@ import { useSendContactMessage } from '../api/contact.queries.ts';
 export function ContactPage() {
   const { supportEmail } = useAppConfig();
   const send = useSendContactMessage();
-  const form = useForm<ContactRequest>({
-    resolver: zodResolver(contactRequestSchema) as never,
+  const form = useForm<ContactRequest, unknown, z.output<typeof contactRequestSchema>>({
+    resolver: zodResolver(contactRequestSchema),
     defaultValues: { name: '', email: '', phone: '', message: '' },
     // Checked again on Submit only: re-checking on every keystroke would put the error right back.
     reValidateMode: 'onSubmit',

@@ -1,9 +1,12 @@
 import type { CounsellorSession, Earnings, LedgerEntry } from '@rankwise/contract/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
-import { Button, buttonStyles } from '@/components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
 import { inputStyles } from '@/components/ui/form-field.tsx';
+import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
+import { SessionCardFrame } from '@/components/ui/session-card.tsx';
+import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { rupees, sessionWhen, shortDate } from '@/lib/format.ts';
 import { counsellorSessionsQuery, earningsQuery, useCounsellorCancel, useDispute, useMarkOutcome, useMissed } from '../api/sessions.queries.ts';
@@ -13,40 +16,16 @@ export function CounsellorDashboard() {
   const sessions = useQuery(counsellorSessionsQuery);
   return (
     <>
-      {sessions.isPending ? (
-        <p role="status">Loading your sessions…</p>
-      ) : sessions.isError ? (
-        <p role="alert">{errorMessage(sessions.error, 'Could not load your sessions. Please try again.')}</p>
-      ) : (
-        <>
-          <SessionList title="Upcoming sessions" upcoming items={sessions.data.data.upcoming} empty="No upcoming sessions." />
-          <SessionList title="Past and cancelled sessions" upcoming={false} items={sessions.data.data.past} empty="No past sessions yet." />
-        </>
-      )}
+      <UpcomingAndPast
+        query={sessions}
+        titles={{ upcoming: 'Upcoming sessions', past: 'Past and cancelled sessions' }}
+        loading="Loading your sessions…"
+        failed="Could not load your sessions. Please try again."
+      >
+        {(s, upcoming) => <SessionCard session={s} upcoming={upcoming} />}
+      </UpcomingAndPast>
       <EarningsSection />
     </>
-  );
-}
-
-function SessionList({ title, upcoming, items, empty }: { title: string; upcoming: boolean; items: CounsellorSession[]; empty: string }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <ul className="grid gap-4">
-          {items.map((s) => (
-            <li key={s.id}>
-              <SessionCard session={s} upcoming={upcoming} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
@@ -79,80 +58,71 @@ function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upc
   const cancel = useCounsellorCancel();
   const mark = useMarkOutcome();
   const missed = useMissed();
-  const headingId = useId();
   const busy = cancel.isPending || mark.isPending || missed.isPending;
   const run = async (action: () => Promise<{ message: string }>) => {
-    try {
-      toast.success((await action()).message);
-      setConfirming(null);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not save. Please try again.'));
-    }
+    if (await announce(action, 'Could not save. Please try again.')) setConfirming(null);
   };
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div>
-        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          {s.studentName}
-        </h3>
-        <p className="text-slate-800">{sessionWhen(s.startsAt, s.endsAt)}</p>
-        <p className="text-sm text-slate-700">
+    <SessionCardFrame
+      title={s.studentName}
+      when={sessionWhen(s.startsAt, s.endsAt)}
+      summary={
+        <>
           {s.durationMinutes} minutes · {rupees(s.amountPaise)}, {earningText[s.earning]} · <span className="font-medium">{statusText(s, upcoming)}</span>
-        </p>
-        {s.disputeUntil ? (
+        </>
+      }
+      notes={
+        s.disputeUntil ? (
           <p className="text-sm text-slate-700">You can dispute the report until {sessionWhen(s.disputeUntil, s.disputeUntil).replace(/ - .*$/, ' IST')}.</p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {s.meetingUrl ? (
-          <a href={s.meetingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
-            Join the session<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        {s.can.cancel ? (
-          <Button variant="secondary" onClick={() => setConfirming('cancel')}>
-            Cancel session
-          </Button>
-        ) : null}
-        {s.can.mark ? (
-          <>
-            <Button variant="secondary" disabled={busy || s.outcome === 'held'} onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'held' }))}>
-              Mark as held
+        ) : null
+      }
+      meetingUrl={s.meetingUrl}
+      actions={
+        <>
+          {s.can.cancel ? (
+            <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+              Cancel session
             </Button>
-            <Button
-              variant="secondary"
-              disabled={busy || s.outcome === 'student_absent'}
-              onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'student_absent' }))}
-            >
-              The student did not come
+          ) : null}
+          {s.can.mark ? (
+            <>
+              <Button variant="secondary" disabled={busy || s.outcome === 'held'} onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'held' }))}>
+                Mark as held
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy || s.outcome === 'student_absent'}
+                onClick={() => run(() => mark.mutateAsync({ id: s.id, outcome: 'student_absent' }))}
+              >
+                The student did not come
+              </Button>
+            </>
+          ) : null}
+          {s.can.missed ? (
+            <Button variant="secondary" onClick={() => setConfirming('missed')}>
+              I could not join
             </Button>
-          </>
-        ) : null}
-        {s.can.missed ? (
-          <Button variant="secondary" onClick={() => setConfirming('missed')}>
-            I could not join
-          </Button>
-        ) : null}
-      </div>
+          ) : null}
+        </>
+      }
+    >
       {confirming ? (
-        <div role="group" aria-label="Please confirm" className="grid gap-2 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-          <p className="text-sm text-slate-800">
-            {confirming === 'cancel'
+        <ConfirmPanel
+          label={confirming === 'cancel' ? 'Cancel this session?' : 'You could not join?'}
+          text={
+            confirming === 'cancel'
               ? `The student gets a full refund of ${rupees(s.amountPaise)} and the slot opens for booking again.`
-              : `The student gets a full refund of ${rupees(s.amountPaise)}.`}
-          </p>
-          <div className="flex gap-2">
-            <Button disabled={busy} onClick={() => run(() => (confirming === 'cancel' ? cancel : missed).mutateAsync(s.id))}>
-              {confirming === 'cancel' ? 'Yes, cancel and refund' : 'Yes, refund the student'}
-            </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setConfirming(null)}>
-              Back
-            </Button>
-          </div>
-        </div>
+              : `The student gets a full refund of ${rupees(s.amountPaise)}.`
+          }
+          yes={confirming === 'cancel' ? 'Yes, cancel and refund' : 'Yes, refund the student'}
+          no="Back"
+          busy={busy}
+          onYes={() => run(() => (confirming === 'cancel' ? cancel : missed).mutateAsync(s.id))}
+          onNo={() => setConfirming(null)}
+        />
       ) : null}
       {s.can.dispute ? <DisputeForm id={s.id} /> : null}
-    </article>
+    </SessionCardFrame>
   );
 }
 
@@ -160,13 +130,7 @@ function DisputeForm({ id }: { id: string }) {
   const [note, setNote] = useState('');
   const dispute = useDispute();
   const noteId = useId();
-  const submit = async () => {
-    try {
-      toast.success((await dispute.mutateAsync({ id, note })).message);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not send the dispute. Please try again.'));
-    }
-  };
+  const submit = () => announce(() => dispute.mutateAsync({ id, note }), 'Could not send the dispute. Please try again.');
   return (
     <div className="grid gap-2 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
       <label htmlFor={noteId} className="text-sm font-medium text-slate-900">
@@ -241,18 +205,11 @@ function EarningsBody({ data }: { data: Earnings }) {
             <caption className="sr-only">Ledger</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Session
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Entry
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Account
-                </th>
+                {['Date', 'Session', 'Entry', 'Account'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   Amount
                 </th>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   counsellorApplicationSchema,
-  counsellorProfileUpdateSchema,
   formatClock,
   WEEKDAYS,
+  type CounsellorApplication,
   type CounsellorApplicationInput,
   type OwnCounsellorProfile,
 } from '@rankwise/contract/counsellors';
@@ -24,7 +24,8 @@ function defaults(p: OwnCounsellorProfile | null): CounsellorApplicationInput {
   return {
     instituteId: p?.instituteId ?? '',
     name: p?.name ?? '',
-    yearOfStudy: p?.yearOfStudy ?? ('' as unknown as number),
+    // '' until a year is chosen (the select's placeholder); the schema says 'Choose your year of study'.
+    yearOfStudy: p?.yearOfStudy ?? '',
     program: p?.program ?? '',
     about: p?.about ?? '',
     achievements: p?.achievements ?? '',
@@ -42,8 +43,9 @@ export function CounsellorForm({ mode, profile, onSaved }: { mode: 'apply' | 'ed
   const colleges = useQuery({ ...collegeOptionsQuery, enabled: mode === 'apply' });
   const apply = useApply();
   const update = useUpdateProfile();
-  const form = useForm<CounsellorApplicationInput>({
-    resolver: zodResolver(mode === 'apply' ? counsellorApplicationSchema : counsellorProfileUpdateSchema) as never,
+  // One set of rules for both: when editing, the college is the profile's own (and the update call ignores it).
+  const form = useForm<CounsellorApplicationInput, unknown, CounsellorApplication>({
+    resolver: zodResolver(counsellorApplicationSchema),
     defaultValues: defaults(profile),
   });
   const { register, handleSubmit, formState, control, setError } = form;

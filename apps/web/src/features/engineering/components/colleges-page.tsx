@@ -59,9 +59,10 @@ export function CollegesPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shape Your Dreams with Us</h1>
       {prefs ? (
         <p className="mt-2 text-slate-700">
-          {query.isSuccess
-            ? `${total.toLocaleString('en-IN')} programs your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`
-            : ' '}
+          {/* Until the count is known the same sentence holds its lines, unseen, so nothing below moves when it arrives. */}
+          <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
+            {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} programs your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`}
+          </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}

@@ -10,7 +10,7 @@ import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form
 import { pendingForm } from '@/lib/pending-form.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
-import { resultsUrl } from '../preferences-url.ts';
+import { formValuesOf, fromSearchParams, resultsUrl } from '../preferences-url.ts';
 
 // One refinement, not aborting checks: an aborted issue here would stop the object-level category
 // check below from running, hiding 'Category is required' until the rank was valid.
@@ -65,12 +65,20 @@ const examOptions = [
   { value: 'CSAB', label: 'CSAB' },
 ] as const;
 
+/** The form filled with a preference set in a query string (the results page's Edit link), if it holds one. */
+function valuesIn(search: string | undefined): DefaultValues<EngineeringFormValues> | undefined {
+  const prefs = search === undefined ? null : fromSearchParams(new URLSearchParams(search));
+  return prefs ? formValuesOf(prefs) : undefined;
+}
+
 /**
- * `initial`: the preference set being edited (the results page's Edit link). Without it the form
- * offers this tab's last search, saying so, with its branch ticks named where they show and a way
- * to clear it all (saved values from before a field existed get its default).
+ * `editing`: the start page's query string holding the preference set being edited (the results
+ * page's Edit link). Without one the form offers this tab's last search, saying so, with its
+ * branch ticks named where they show and a way to clear it all (saved values from before a field
+ * existed get its default).
  */
-export function EngineeringForm({ initial }: { initial?: DefaultValues<EngineeringFormValues> }) {
+export function EngineeringForm({ editing }: { editing?: string }) {
+  const [initial] = useState(() => valuesIn(editing));
   const [last, setLast] = useState(() => (initial ? undefined : lastSearch.read()));
   const clear = () => {
     lastSearch.clear();

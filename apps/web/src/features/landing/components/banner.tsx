@@ -69,16 +69,22 @@ export function Banner() {
           </figure>
         ))}
       </div>
-      <div className="flex justify-center gap-2 pb-4">
+      <div className="flex justify-center gap-1 pb-3">
         {slides.map((s, i) => (
+          // A 24 px target around the small dot (WCAG 2.5.8), easy to hit on a phone.
           <button
             key={s.src}
             type="button"
             aria-label={`Show slide ${i + 1}`}
             aria-current={i === index}
             onClick={() => setIndex(i)}
-            className={clsx('h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-brand-700' : 'w-2.5 bg-slate-300 hover:bg-slate-400')}
-          />
+            className="group flex h-6 min-w-6 items-center justify-center rounded-full"
+          >
+            <span
+              aria-hidden="true"
+              className={clsx('h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-brand-700' : 'w-2.5 bg-slate-300 group-hover:bg-slate-400')}
+            />
+          </button>
         ))}
       </div>
     </section>

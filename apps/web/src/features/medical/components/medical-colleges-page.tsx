@@ -41,11 +41,12 @@ export function MedicalCollegesPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Medical Dream Awaits</h1>
       {prefs ? (
         <p aria-live="polite" className="mt-2 text-slate-700">
-          {query.isSuccess
-            ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-                basis ? `, judged on MCC closing ranks of NEET PG ${basis.year}, ${roundsLabel(basis.round)}` : ''
-              }${includeReach ? ', with reach seats' : ''}.`
-            : ' '}
+          {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
+          <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
+            {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
+              basis || !query.isSuccess ? `, judged on MCC closing ranks of NEET PG ${basis?.year ?? '0000'}, ${roundsLabel(basis?.round ?? 'R3')}` : ''
+            }${includeReach ? ', with reach seats' : ''}.`}
+          </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}

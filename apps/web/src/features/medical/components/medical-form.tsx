@@ -2,31 +2,46 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { medicalCategories, medicalPreferencesSchema, medicalQuotas } from '@rankwise/contract/medical';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
 import { pendingForm } from '@/lib/pending-form.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
 import { medicalCoursesQuery } from '../api/medical.queries.ts';
-import { resultsUrl } from '../preferences-url.ts';
+import { formValuesOf, fromSearchParams, resultsUrl } from '../preferences-url.ts';
 import { CourseMultiSelect } from './course-multi-select.tsx';
 
-/** The contract's own rules (spec §5: rank, category and quota required; courses optional). */
-const medicalFormSchema = medicalPreferencesSchema.pick({ rank: true, category: true, quota: true, courses: true });
-type MedicalFormInput = { rank: string; category: string; quota: string; courses: string[] };
+/**
+ * What the form holds (text, and '' in a select until one is chosen), checked by the contract's own
+ * rules (spec §5: rank, category and quota required; courses optional).
+ */
+const medicalFormSchema = z
+  .object({ rank: z.string(), category: z.string(), quota: z.string(), courses: z.array(z.string()) })
+  // The contract's schema takes any input (its rank is preprocessed): hand it the values as they are.
+  .transform((v): unknown => v)
+  .pipe(medicalPreferencesSchema.pick({ rank: true, category: true, quota: true, courses: true }));
+type MedicalFormInput = z.input<typeof medicalFormSchema>;
 type MedicalFormOutput = z.output<typeof medicalFormSchema>;
 
 const emptyForm: MedicalFormInput = { rank: '', category: '', quota: '', courses: [] };
 const lastSearch = pendingForm<MedicalFormInput>('Medical');
 
+/** The form filled with a preference set in a query string (the results page's Edit link), if it holds one. */
+function valuesIn(search: string | undefined): MedicalFormInput | undefined {
+  const prefs = search === undefined ? null : fromSearchParams(new URLSearchParams(search));
+  return prefs ? formValuesOf(prefs) : undefined;
+}
+
 /**
- * Spec §2 Start page, Medical form (NEET PG). `initial`: the preference set being edited (the
- * results page's Edit link); without it the form offers this tab's last search, saying so.
+ * Spec §2 Start page, Medical form (NEET PG). `editing`: the start page's query string holding the
+ * preference set being edited (the results page's Edit link); without one the form offers this
+ * tab's last search, saying so.
  */
-export function MedicalForm({ initial }: { initial?: MedicalFormInput }) {
+export function MedicalForm({ editing }: { editing?: string }) {
+  const [initial] = useState(() => valuesIn(editing));
   const [last, setLast] = useState(() => (initial ? undefined : lastSearch.read()));
   const clear = () => {
     lastSearch.clear();
@@ -42,7 +57,7 @@ function MedicalFormFields({ values, showsLast, onClear }: { values?: MedicalFor
   const catalogue = useQuery(medicalCoursesQuery());
   const { register, handleSubmit, control, formState, clearErrors } = useForm<MedicalFormInput, unknown, MedicalFormOutput>({
     // The selects hold '' until chosen, which the schema turns into 'Category/Quota is required'.
-    resolver: zodResolver(medicalFormSchema) as unknown as Resolver<MedicalFormInput, unknown, MedicalFormOutput>,
+    resolver: zodResolver(medicalFormSchema),
     defaultValues: values ?? emptyForm,
   });
   const e = formState.errors;

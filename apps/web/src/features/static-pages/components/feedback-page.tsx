@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { feedbackRequestSchema, type FeedbackRequest } from '@rankwise/contract/app';
 import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
@@ -45,8 +46,8 @@ function Stars({ label, value, onChange }: { label: string; value: number; onCha
 export function FeedbackPage() {
   const send = useSendFeedback();
   // Nothing chosen at first: an untouched form is not feedback (the schema asks for a rating or text).
-  const { control, register, handleSubmit, formState, reset, clearErrors } = useForm<FeedbackRequest>({
-    resolver: zodResolver(feedbackRequestSchema) as never,
+  const { control, register, handleSubmit, formState, reset, clearErrors } = useForm<FeedbackRequest, unknown, z.output<typeof feedbackRequestSchema>>({
+    resolver: zodResolver(feedbackRequestSchema),
     defaultValues: { overallExperience: null, easeOfUse: null, performance: null, feedback: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { helpRequestSchema, type HelpRequest } from '@rankwise/contract/app';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
@@ -10,8 +11,8 @@ import { useSendHelpRequest } from '../api/forms.queries.ts';
 
 export function HelpCenterPage() {
   const send = useSendHelpRequest();
-  const { register, handleSubmit, formState, reset, clearErrors, setError } = useForm<HelpRequest>({
-    resolver: zodResolver(helpRequestSchema) as never,
+  const { register, handleSubmit, formState, reset, clearErrors, setError } = useForm<HelpRequest, unknown, z.output<typeof helpRequestSchema>>({
+    resolver: zodResolver(helpRequestSchema),
     defaultValues: { email: '', feedback: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
