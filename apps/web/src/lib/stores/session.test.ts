@@ -1,7 +1,11 @@
+import { SESSION_MARKER_COOKIE } from '@rankwise/contract/auth';
 import { describe, expect, it } from 'vitest';
-import { mayHaveSession, useSession, whenSessionKnown } from './session.ts';
+import { mayHaveSession, SESSION_MARKER, useSession, whenSessionKnown } from './session.ts';
 
 describe('the session marker', () => {
+  it('is the cookie the server sets', () => {
+    expect(SESSION_MARKER).toBe(SESSION_MARKER_COOKIE);
+  });
   it('is the rw_session=1 cookie among any others', () => {
     expect(mayHaveSession('')).toBe(false);
     expect(mayHaveSession('rw_session=1')).toBe(true);

@@ -1,4 +1,3 @@
-import { SESSION_MARKER_COOKIE } from '@rankwise/contract/auth';
 import { create } from 'zustand';
 
 export type AuthUser = { username: string; email: string; profilePicture: string | null };
@@ -19,8 +18,14 @@ function readPersist(): boolean {
  * in' is off). Without it there is nothing to refresh: a visitor's page makes no refresh call.
  */
 export function mayHaveSession(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  return cookies.split(';').some((c) => c.trim() === `${SESSION_MARKER_COOKIE}=1`);
+  return cookies.split(';').some((c) => c.trim() === `${SESSION_MARKER}=1`);
 }
+
+/**
+ * SESSION_MARKER_COOKIE of the contract (auth.ts), not imported from there: the auth schemas, and
+ * zod, would come with it into every page's first load. session.test.ts checks that they agree.
+ */
+export const SESSION_MARKER = 'rw_session';
 
 /** Spec §3 auth state. The access token lives only in memory; the refresh token is an httpOnly cookie. */
 type SessionState = {
