@@ -177,6 +177,18 @@ test('the medical results show rank, category, quota and courses, with Edit back
   await expect(form.getByLabel('Category')).toHaveValue('OBC');
   await expect(form.getByLabel('Quota')).toHaveValue('All India');
   await expect(form.getByRole('list', { name: 'Selected courses' }).getByRole('listitem')).toHaveText([/^MS IN ORTHOPAEDICS/, /^DNB IN ORTHOPAEDICS/]);
+
+  // The edit URL loaded afresh (a reload, a shared link) opens the same filled form, without an error.
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.reload();
+  await expect(form.getByLabel('CRL rank')).toHaveValue('20000');
+  await expect(form.getByLabel('Quota')).toHaveValue('All India');
+  await expect(form.getByRole('list', { name: 'Selected courses' }).getByRole('listitem')).toHaveCount(2);
+  expect(errors).toEqual([]);
 });
 
 test('a fresh start page never keeps an earlier search out of sight: it names the last search and can clear it', async ({ page }) => {
