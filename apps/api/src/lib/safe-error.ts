@@ -36,7 +36,7 @@ export function safeText(message: string): string {
 }
 
 export function safeError(err: unknown): SafeError {
-  if (!(err instanceof Error)) return { type: typeof err, message: 'non-error thrown' };
+  if (!(err instanceof Error)) return err && typeof err === 'object' ? alreadySafe(err as Record<string, unknown>) : { type: typeof err, message: 'non-error thrown' };
   const db = databaseCause(err);
   const outer = isDrizzleQueryError(err) ? `Failed query (${err.query.split(/\s+/, 3).join(' ')} …)` : safeText(err.message);
   const out: SafeError = { type: err.constructor?.name ?? 'Error', message: outer };
@@ -56,6 +56,17 @@ export function safeError(err: unknown): SafeError {
       .filter((l) => /^\s+at /.test(l))
       .slice(0, 12)
       .join('\n');
+  return out;
+}
+
+/** An object given as an error (often one safeError made already): only its known fields, cleaned again. */
+function alreadySafe(e: Record<string, unknown>): SafeError {
+  const text = (k: string) => (typeof e[k] === 'string' ? safeText(e[k] as string) : undefined);
+  const out: SafeError = { type: text('type') ?? 'object', message: text('message') ?? 'non-error thrown' };
+  for (const k of ['code', 'constraint', 'table', 'column', 'stack'] as const) {
+    const v = text(k);
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 
