@@ -79,7 +79,12 @@ function loggerOptions(config: Config, given: FastifyServerOptions['logger']): F
   };
   if (given === undefined || given === true) return base;
   const g = given as typeof base & Record<string, unknown>;
-  return { ...base, ...g, redact: [...new Set([...base.redact, ...(Array.isArray(g.redact) ? g.redact : [])])], serializers: { ...g.serializers, ...base.serializers } };
+  return {
+    ...base,
+    ...g,
+    redact: [...new Set([...base.redact, ...(Array.isArray(g.redact) ? g.redact : [])])],
+    serializers: { ...g.serializers, ...base.serializers },
+  };
 }
 
 /** Builds the whole application from plugins and modules; never listens. */

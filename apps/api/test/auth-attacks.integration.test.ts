@@ -146,7 +146,10 @@ describe.each(databaseKinds)('sign-up and sign-in under attack on %s', (kind) =>
     };
     for (let i = 0; i < 3; i++) expect((await attempt('wrong-password'))[0]).toBe(401);
     for (const wait of [1, 2, 4]) {
-      expect(await attempt('wrong-password')).toEqual([429, `Too many failed sign-ins. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`]);
+      expect(await attempt('wrong-password')).toEqual([
+        429,
+        `Too many failed sign-ins. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`,
+      ]);
       clock.advance(wait * 1000);
       expect((await attempt('wrong-password'))[0]).toBe(401);
     }

@@ -54,7 +54,7 @@ describe.each(databaseKinds)('no secrets in the logs on %s', (kind) => {
     secrets.push(c.value);
     return `rw_refresh=${c.value}`;
   };
-  const signUp = async (username: string, email: string, password: string) => {
+  const signUp = async (username: string, email: string) => {
     expect((await post('/auth/verify-account', { username, email })).statusCode).toBe(200);
     const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('verification code'));
     const otp = /\b(\d{6})\b/.exec(mail.text)![1];
@@ -66,7 +66,7 @@ describe.each(databaseKinds)('no secrets in the logs on %s', (kind) => {
     const email = 'priya.secret@example.in';
     const password = 'priyas-own-password-7';
     secrets.push(email, password);
-    const otp = await signUp('priya_k', email, password);
+    const otp = await signUp('priya_k', email);
     expect((await post('/auth/register', { username: 'priya_k', email, password, otp })).statusCode).toBe(201);
 
     const login = await post('/auth/login', { email, password, persist: true });
@@ -97,7 +97,8 @@ describe.each(databaseKinds)('no secrets in the logs on %s', (kind) => {
     const googleCode = 'google-authorization-code-4f9a2c';
     secrets.push(googleCode, 'meera.secret@gmail.com');
     await app.inject({ method: 'GET', url: `/auth/google/callback?code=${googleCode}&state=abc123state` });
-    const set = (t: { payload: object }) => Object.assign(t.payload, { sub: 'g-logs', email: 'meera.secret@gmail.com', email_verified: true, aud: 'rankwise-logs' });
+    const set = (t: { payload: object }) =>
+      Object.assign(t.payload, { sub: 'g-logs', email: 'meera.secret@gmail.com', email_verified: true, aud: 'rankwise-logs' });
     oidc.service.on('beforeTokenSigning', set);
     try {
       expect((await post('/auth/google', { code: googleCode })).statusCode).toBe(200);
@@ -110,7 +111,7 @@ describe.each(databaseKinds)('no secrets in the logs on %s', (kind) => {
     const late = 'late.comer.secret@example.in';
     const latePassword = 'late-comers-password-3';
     secrets.push(late, latePassword);
-    const lateOtp = await signUp('taken_later', late, latePassword);
+    const lateOtp = await signUp('taken_later', late);
     await db.database.db.insert(users).values({ username: 'taken_later', email: 'first.one.secret@example.in' });
     secrets.push('first.one.secret@example.in');
     expect((await post('/auth/register', { username: 'taken_later', email: late, password: latePassword, otp: lateOtp })).statusCode).toBe(409);

@@ -41,7 +41,12 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     return c ? `rw_refresh=${c.value}` : '';
   };
   const post = (target: App, url: string, opts: { cookie?: string; payload?: object; headers?: Record<string, string> } = {}) =>
-    target.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload: opts.payload, headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers } });
+    target.inject({
+      method: 'POST',
+      url: `/api/v1/auth${url}`,
+      payload: opts.payload,
+      headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
+    });
   /** A user-only call: 200 with a live access token. */
   const me = (target: App, token: string) => target.inject({ method: 'GET', url: '/api/v1/counselor/me', headers: { authorization: `Bearer ${token}` } });
   const newAccount = async () => {

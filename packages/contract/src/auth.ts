@@ -106,8 +106,7 @@ export const authTexts = {
 } as const;
 
 /** Login slowed down after repeated failures for one account from one address. */
-export const loginWaitMessage = (seconds: number) =>
-  `Too many failed sign-ins. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+export const loginWaitMessage = (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 
 export const authEndpoints = defineEndpoints('auth', {
   verifyAccount: {

@@ -36,7 +36,8 @@ export function safeText(message: string): string {
 }
 
 export function safeError(err: unknown): SafeError {
-  if (!(err instanceof Error)) return err && typeof err === 'object' ? alreadySafe(err as Record<string, unknown>) : { type: typeof err, message: 'non-error thrown' };
+  if (!(err instanceof Error))
+    return err && typeof err === 'object' ? alreadySafe(err as Record<string, unknown>) : { type: typeof err, message: 'non-error thrown' };
   const db = databaseCause(err);
   const outer = isDrizzleQueryError(err) ? `Failed query (${err.query.split(/\s+/, 3).join(' ')} …)` : safeText(err.message);
   const out: SafeError = { type: err.constructor?.name ?? 'Error', message: outer };

@@ -125,7 +125,11 @@ export function createAuthRepository(db: Db) {
           .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
           .returning({ familyId: authSessions.familyId });
         const families = [...new Set(rows.map((r) => r.familyId))];
-        if (families.length) await tx.insert(sessionRevocations).values(families.map((familyId) => ({ familyId }))).onConflictDoNothing();
+        if (families.length)
+          await tx
+            .insert(sessionRevocations)
+            .values(families.map((familyId) => ({ familyId })))
+            .onConflictDoNothing();
         return families;
       });
     },

@@ -158,7 +158,8 @@ export async function register(d: AuthDeps, r: { username: string; email: string
     }
     // Right, but spent by a request a moment earlier, locked by wrong guesses, or expired.
     const after = await d.repo.findCode(r.email);
-    if (!after) throw new AppError('BAD_REQUEST', 'This code has already been used. Please log in, or request a new code.', { otp: ['The code was already used'] });
+    if (!after)
+      throw new AppError('BAD_REQUEST', 'This code has already been used. Please log in, or request a new code.', { otp: ['The code was already used'] });
   }
   const n = await d.repo.countWrongGuess(r.email, now, CODE_MAX_WRONG);
   if (n === null) {
