@@ -4,7 +4,7 @@ CREATE TABLE "session_revocations" (
 );
 --> statement-breakpoint
 CREATE INDEX "session_revocations_revoked_idx" ON "session_revocations" USING btree ("revoked_at");--> statement-breakpoint
--- What Drizzle cannot express (docs/decisions/0015-auth-hardening.md): deleting an account (or any
+-- What Drizzle cannot express (docs/decisions/0016-auth-hardening.md): deleting an account (or any
 -- live session row) ends the session family, so its access tokens stop working too.
 CREATE FUNCTION rankwise_session_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

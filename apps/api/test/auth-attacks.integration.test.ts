@@ -294,3 +294,47 @@ describe.each(databaseKinds)('mail down on %s', (kind) => {
     expect(Number((jobs as unknown as { rows: { n: number }[] }).rows[0].n)).toBe(2);
   });
 });
+
+// With Redis (TEST_REDIS_URL, e.g. the local server), the slow-down is shared by every instance.
+describe.runIf(process.env.TEST_REDIS_URL)('login slow-down shared through Redis', () => {
+  let db: TestDatabase;
+  const clock = new TestClock();
+  const apps: App[] = [];
+  // Addresses and an account of this run only: the shared server keeps nobody else's pairs.
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const email = `shared.${run}@example.in`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    const config = testConfig({ REDIS_URL: process.env.TEST_REDIS_URL!, ADDRESS_RATE_LIMIT_FACTOR: '100' });
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp(config, { database: db.database, clock });
+      await app.ready();
+      await new Promise<void>((resolve) => (app.redis!.status === 'ready' ? resolve() : app.redis!.once('ready', () => resolve())));
+      apps.push(app);
+    }
+    await db.database.db.insert(users).values({ username: `shared_${run}`, email, passwordHash: await argonHash('shared-password-1') });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.drop();
+  });
+
+  it('counts the failures of a pair on any instance, and a success on any instance clears them', async () => {
+    const attacker = '192.0.2.77';
+    const login = (i: number, password: string, from = attacker) => call(apps[i], '/login', { email, password }, from);
+    expect((await login(0, 'wrong-1')).statusCode).toBe(401);
+    expect((await login(1, 'wrong-2')).statusCode).toBe(401);
+    expect((await login(0, 'wrong-3')).statusCode).toBe(401);
+    const slowed = await login(1, 'wrong-4');
+    expect([slowed.statusCode, slowed.json().message]).toEqual([429, 'Too many failed sign-ins. Please wait 1 second and try again.']);
+    expect((await login(1, 'shared-password-1', '198.51.100.77')).statusCode).toBe(200);
+    clock.advance(1000);
+    expect((await login(1, 'shared-password-1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login(i % 2, 'wrong-again')).statusCode).toBe(401);
+    expect((await login(0, 'shared-password-1')).statusCode).toBe(429);
+    clock.advance(1000);
+    // Leaves no state behind in the shared server.
+    expect((await login(0, 'shared-password-1')).statusCode).toBe(200);
+  });
+});

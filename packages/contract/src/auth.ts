@@ -148,7 +148,7 @@ export const authEndpoints = defineEndpoints('auth', {
     access: 'public',
     responses: { 200: sessionResponseSchema },
   },
-  /** Spec §7's GET, accepted only from this site's own pages (docs/decisions/0015). */
+  /** Spec §7's GET, accepted only from this site's own pages (docs/decisions/0016). */
   logout: {
     method: 'GET',
     path: '/auth/logout',

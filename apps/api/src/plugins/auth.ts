@@ -35,7 +35,7 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
 /**
  * How often each instance reloads the ended sessions: a logout on one instance stops its access
- * tokens at once there, and on the other instances within this delay (docs/decisions/0015).
+ * tokens at once there, and on the other instances within this delay (docs/decisions/0016).
  */
 export const REVOCATION_POLL_MS = 5_000;
 

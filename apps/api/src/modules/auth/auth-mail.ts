@@ -18,7 +18,7 @@ type MailJobDeps = { repo: AuthRepository; config: Config; mailer: Mailer; now: 
 
 /**
  * The sign-up and reset mails leave from the job queue, so the request answers the same, in the
- * same time, whatever the address and whether or not mail works (docs/decisions/0015). Whether an
+ * same time, whatever the address and whether or not mail works (docs/decisions/0016). Whether an
  * address has an account is looked at here, when the mail is sent.
  */
 export function registerAuthMailJobs(jobs: JobQueue, d: MailJobDeps): void {

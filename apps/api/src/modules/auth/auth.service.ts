@@ -24,7 +24,7 @@ export const PERSISTENT_SESSION_MS = 30 * 24 * 3600_000;
 export const BROWSER_SESSION_MS = 24 * 3600_000;
 /**
  * A refresh token presented again within this time after its rotation (two tabs refreshing at
- * once) gets the same successor instead of ending the session; later, it is reuse (docs/decisions/0015).
+ * once) gets the same successor instead of ending the session; later, it is reuse (docs/decisions/0016).
  */
 export const REFRESH_GRACE_MS = 30_000;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Slows down password guessing per (account, client address) pair, never per account alone, so a
- * stranger cannot lock the owner out (docs/decisions/0015). Every attempt counts as a failure
+ * stranger cannot lock the owner out (docs/decisions/0016). Every attempt counts as a failure
  * until it succeeds; a success clears the pair. After FREE_FAILURES failures, the next attempt
  * must wait 1 s, then 2 s, 4 s, ... up to MAX_DELAY_MS. Checking and counting is one atomic step
  * (a Lua script in Redis, shared by all instances; in memory otherwise), so a burst of parallel
@@ -26,6 +26,24 @@ export function delayAfter(failures: number): number {
   return failures < FREE_FAILURES ? 0 : Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES), MAX_DELAY_MS);
 }
 
+/**
+ * The client part of a pair: an IPv4 address, or the /64 network of an IPv6 one (a single
+ * household or phone is usually given a whole /64, so its addresses are one client).
+ */
+export function clientOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head, tail] = address.split('%')[0].toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 // KEYS[1] pair; ARGV now, free failures, first delay, max delay, ttl. Returns {allowed, waitMs}.
 const ATTEMPT_SCRIPT = `
 local v = redis.call('HMGET', KEYS[1], 'n', 'next')
@@ -44,7 +62,11 @@ return {1, 0}
 export function createLoginThrottle(app: FastifyInstance, prefix = 'rankwise-login'): LoginThrottle {
   const memory = new Map<string, { n: number; next: number; touched: number }>();
   // Neither the e-mail nor the address is kept as such in Redis or memory: a digest tells pairs apart.
-  const pairKey = (email: string, address: string) => createHash('sha256').update(`${email}\n${address}`).digest('base64url').slice(0, 32);
+  const pairKey = (email: string, address: string) =>
+    createHash('sha256')
+      .update(`${email}\n${clientOf(address)}`)
+      .digest('base64url')
+      .slice(0, 32);
 
   const inMemory = (k: string, now: number): ThrottleVerdict => {
     const e = memory.get(k);
