@@ -28,7 +28,7 @@ export function safeText(message: string): string {
     message
       .replace(PARAMS_TAIL, '')
       // An SMTP server's refusal names the recipient.
-      .replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+\.[^\s<>"'(),;:]+/g, '[e-mail]')
+      .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, '[e-mail]')
       .replace(/^Failed query: [\s\S]*$/, 'Failed query')
       // 'invalid input syntax for type uuid: "<what the client sent>"': keep names, drop values.
       .replace(/(?<!(?:constraint|relation|column|table|index|type|function|schema|database|role|encoding) )"[^"]*"/g, '"…"')
