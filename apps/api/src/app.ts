@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
+import { safeError, safeText } from './lib/safe-error.ts';
 import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
@@ -52,17 +53,45 @@ export type BuildOptions = {
 
 const RESET_TOKEN_PATH = /(\/auth\/verify-reset-token\/)[^/?#]+/;
 
+/** A request URL as it may be logged: no reset token (in the path), no query values (a Google sign-in code arrives in one). */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q)).replace(RESET_TOKEN_PATH, '$1[redacted]');
+  return q < 0 ? path : `${path}?[redacted]`;
+}
+
+/**
+ * The log never holds a secret: no tokens or cookies (redacted headers), no query values, and
+ * errors through safeError (no query parameters: contact details, password hashes). Options given
+ * by a caller (tests: a stream, a level) keep these.
+ */
+function loggerOptions(config: Config, given: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: loggableUrl(req.url), remoteAddress: req.ip }),
+      err: (err: unknown) => {
+        const e = typeof err === 'string' ? { type: 'string', message: safeText(err) } : safeError(err);
+        return { ...e, stack: e.stack ?? '' };
+      },
+    },
+  };
+  if (given === undefined || given === true) return base;
+  const g = given as typeof base & Record<string, unknown>;
+  return {
+    ...base,
+    ...g,
+    redact: [...new Set([...base.redact, ...(Array.isArray(g.redact) ? g.redact : [])])],
+    serializers: { ...g.serializers, ...base.serializers },
+  };
+}
+
 /** Builds the whole application from plugins and modules; never listens. */
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Reset links carry a secret in the path: never log it.
-        req: (req) => ({ method: req.method, url: req.url.replace(RESET_TOKEN_PATH, '$1[redacted]'), remoteAddress: req.ip }),
-      },
-    },
+    logger: loggerOptions(config, opts.logger),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     // Opening the embedded database and applying migrations can take longer than Fastify's 10 s on a busy machine.
@@ -70,6 +99,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A bodiless call sent with `content-type: application/json` (POST /auth/refresh-token from some
+  // clients) has no body rather than a malformed one; anything else parses as before.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    String(body).trim() === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
 
   app.decorate('config', config);
   app.decorate('buildVersion', readBuildVersion(config));

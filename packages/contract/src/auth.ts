@@ -97,6 +97,12 @@ export const authTexts = {
   codeSent: 'A 6-digit verification code has been sent to your e-mail.',
   registered: 'Registration successful! Please log in.',
   loggedOut: 'Logged out successfully',
+  /** verify-account and forgot-password while the mail server is failing: the same for every address. */
+  mailUnavailable: 'We could not send e-mail just now. Please try again in a few minutes.',
+  /** GET /auth/logout from another site (or without any sign of where it came from). */
+  logoutRefused: 'Logout must come from this site. Please use the Logout button.',
+  /** An access token whose session has ended (logout, reset, account deleted): the client refreshes, which fails. */
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 /**
@@ -104,6 +110,9 @@ export const authTexts = {
  * same lifetime and cleared with it: the web app asks for a silent refresh only when it is present.
  */
 export const SESSION_MARKER_COOKIE = 'rw_session';
+
+/** Login slowed down after repeated failures for one account from one address. */
+export const loginWaitMessage = (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
 
 export const authEndpoints = defineEndpoints('auth', {
   verifyAccount: {
@@ -145,8 +154,16 @@ export const authEndpoints = defineEndpoints('auth', {
     access: 'public',
     responses: { 200: sessionResponseSchema },
   },
+  /** Spec §7's GET, accepted only from this site's own pages (docs/decisions/0016). */
   logout: {
     method: 'GET',
+    path: '/auth/logout',
+    summary: 'Log out (from this site only): revoke the session and clear the cookie',
+    access: 'public',
+    responses: { 200: messageResponseSchema },
+  },
+  logoutPost: {
+    method: 'POST',
     path: '/auth/logout',
     summary: 'Log out: revoke the session and clear the cookie',
     access: 'public',

@@ -31,6 +31,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   SUBMISSION_LIMIT: 429,
   NOT_CONFIGURED: 503,
+  /** The mail server is failing; nothing was sent (the same answer for every address). */
+  MAIL_UNAVAILABLE: 503,
   UPSTREAM_FAILED: 502,
   INTERNAL: 500,
 } as const;

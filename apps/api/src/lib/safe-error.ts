@@ -22,10 +22,13 @@ export function databaseCause(err: unknown): (Error & { code?: string; constrain
   return null;
 }
 
-function clean(message: string): string {
+/** A message as it may be logged: no query parameters, no quoted values, no e-mail addresses. */
+export function safeText(message: string): string {
   return (
     message
       .replace(PARAMS_TAIL, '')
+      // An SMTP server's refusal names the recipient.
+      .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, '[e-mail]')
       .replace(/^Failed query: [\s\S]*$/, 'Failed query')
       // 'invalid input syntax for type uuid: "<what the client sent>"': keep names, drop values.
       .replace(/(?<!(?:constraint|relation|column|table|index|type|function|schema|database|role|encoding) )"[^"]*"/g, '"…"')
@@ -33,11 +36,12 @@ function clean(message: string): string {
 }
 
 export function safeError(err: unknown): SafeError {
-  if (!(err instanceof Error)) return { type: typeof err, message: 'non-error thrown' };
+  if (!(err instanceof Error))
+    return err && typeof err === 'object' ? alreadySafe(err as Record<string, unknown>) : { type: typeof err, message: 'non-error thrown' };
   const db = databaseCause(err);
-  const outer = isDrizzleQueryError(err) ? `Failed query (${err.query.split(/\s+/, 3).join(' ')} …)` : clean(err.message);
+  const outer = isDrizzleQueryError(err) ? `Failed query (${err.query.split(/\s+/, 3).join(' ')} …)` : safeText(err.message);
   const out: SafeError = { type: err.constructor?.name ?? 'Error', message: outer };
-  if (db && db !== err) out.message = `${outer}: ${clean(db.message)}`;
+  if (db && db !== err) out.message = `${outer}: ${safeText(db.message)}`;
   if (db) {
     out.code = db.code;
     if (db.constraint) out.constraint = db.constraint;
@@ -53,6 +57,17 @@ export function safeError(err: unknown): SafeError {
       .filter((l) => /^\s+at /.test(l))
       .slice(0, 12)
       .join('\n');
+  return out;
+}
+
+/** An object given as an error (often one safeError made already): only its known fields, cleaned again. */
+function alreadySafe(e: Record<string, unknown>): SafeError {
+  const text = (k: string) => (typeof e[k] === 'string' ? safeText(e[k] as string) : undefined);
+  const out: SafeError = { type: text('type') ?? 'object', message: text('message') ?? 'non-error thrown' };
+  for (const k of ['code', 'constraint', 'table', 'column', 'stack'] as const) {
+    const v = text(k);
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 

@@ -1,31 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { authTexts } from '@rankwise/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { safeError } from '../lib/safe-error.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createRolesRepository, type RolesRepository } from '../modules/auth/roles.repository.ts';
 
 export type AuthUser = { id: string; username: string; email: string };
+
+/** Ended session families, as this instance knows them (see createRevokedSessions). */
+export type RevokedSessions = {
+  has(sessionId: string): boolean;
+  /** Marks a family ended here and now (it is already in the database). */
+  add(sessionId: string): void;
+  /** Reloads the recent revocations from the database (the poll does this every REVOCATION_POLL_MS). */
+  refresh(): Promise<void>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Roles held in the database; `route` checks an endpoint's declared role with it. */
     roles: RolesRepository;
+    revokedSessions: RevokedSessions;
   }
   interface FastifyRequest {
     user: AuthUser | null;
-    authError: 'expired' | 'invalid' | null;
+    authError: 'expired' | 'ended' | 'invalid' | null;
   }
 }
 
 export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
+/**
+ * How often each instance reloads the ended sessions: a logout on one instance stops its access
+ * tokens at once there, and on the other instances within this delay (docs/decisions/0016).
+ */
+export const REVOCATION_POLL_MS = 5_000;
 
 function key(config: Config): Uint8Array {
   return new TextEncoder().encode(config.JWT_SECRET);
 }
 
-export async function signAccessToken(config: Config, user: AuthUser, ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-  return new SignJWT({ username: user.username, email: user.email })
+/**
+ * An access token for `user` in session family `sessionId` (the `sid` claim; a logout or reset ends
+ * the family and with it the token). Tests and benchmarks that need no session may leave it out:
+ * a fresh id is then a session nobody can end.
+ */
+export async function signAccessToken(
+  config: Config,
+  user: AuthUser,
+  ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS,
+  sessionId: string = randomUUID(),
+): Promise<string> {
+  return new SignJWT({ username: user.username, email: user.email, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
     .setIssuedAt()
@@ -33,17 +62,84 @@ export async function signAccessToken(config: Config, user: AuthUser, ttlSeconds
     .sign(key(config));
 }
 
+/**
+ * The ended families of the last access-token lifetime, held in memory so that checking a token
+ * costs a set lookup, not a query. Reloaded every REVOCATION_POLL_MS; a family ended on this
+ * instance is added at once. Older revocations do not matter: every token of theirs has expired.
+ */
+export function createRevokedSessions(app: FastifyInstance, config: Config): RevokedSessions & { start(): Promise<void>; stop(): void } {
+  const repo = createAuthRepository(app.database.db);
+  const windowSeconds = config.ACCESS_TOKEN_TTL_SECONDS + 60;
+  let known = new Set<string>();
+  // Added here since the last reload began: kept until a reload that started after them has run.
+  const local = new Map<string, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let lastPrune = 0;
+  let failures = 0;
+
+  const refresh = async () => {
+    const started = Date.now();
+    const ids = await repo.listRecentRevocations(windowSeconds);
+    const next = new Set(ids);
+    for (const [id, at] of local) {
+      if (at >= started) next.add(id);
+      else local.delete(id);
+    }
+    known = next;
+    if (started - lastPrune > 3600_000) {
+      lastPrune = started;
+      await repo.pruneRevocations(24 * 3600);
+    }
+  };
+  const tick = () =>
+    refresh().then(
+      () => (failures = 0),
+      (err) => {
+        // The database is away: keep what is known, say so once in a while.
+        if (failures++ % 12 === 0) app.log.warn({ err: safeError(err) }, 'cannot reload ended sessions; using the last known set');
+      },
+    );
+  return {
+    has: (id) => known.has(id) || local.has(id),
+    add(id) {
+      local.set(id, Date.now());
+      known.add(id);
+    },
+    refresh,
+    async start() {
+      await tick();
+      timer = setInterval(() => void tick(), REVOCATION_POLL_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
 /** Reads the bearer access token on every request; routes decide whether they need it. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   app.decorate('roles', createRolesRepository(app.database.db));
+  const revoked = createRevokedSessions(app, opts.config);
+  app.decorate('revokedSessions', revoked);
+  app.addHook('onReady', () => revoked.start());
+  app.addHook('onClose', async () => revoked.stop());
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     try {
-      const { payload } = await jwtVerify(header.slice(7), key(opts.config), { algorithms: ['HS256'] });
+      // A token without an expiry would never end: refused.
+      const { payload } = await jwtVerify(header.slice(7), key(opts.config), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
       if (typeof payload.sub !== 'string') throw new Error('no subject');
+      // Without a session id (a token from before sessions were named) or of an ended session: the
+      // client refreshes, which gives a current token or, for an ended session, signs it out.
+      if (typeof payload.sid !== 'string' || revoked.has(payload.sid)) {
+        request.authError = 'ended';
+        return;
+      }
       request.user = { id: payload.sub, username: String(payload.username ?? ''), email: String(payload.email ?? '') };
     } catch (err) {
       request.authError = err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
@@ -61,6 +157,8 @@ export function requireUser(request: FastifyRequest): AuthUser {
 /** The signed-in user or null; a stale token still answers 403 so the client refreshes and retries. */
 export function optionalUser(request: FastifyRequest): AuthUser | null {
   if (request.authError === 'expired') throw new AppError('ACCESS_TOKEN_EXPIRED', ACCESS_TOKEN_EXPIRED);
+  // Same code as expired: the client's one refresh fails for an ended session and signs it out.
+  if (request.authError === 'ended') throw new AppError('ACCESS_TOKEN_EXPIRED', authTexts.sessionEnded);
   if (request.authError === 'invalid') throw new AppError('UNAUTHORIZED', 'Invalid access token. Please sign in again.');
   return request.user;
 }

@@ -13,7 +13,40 @@ export type Mailer = { send(mail: Mail): Promise<void>; mode: 'smtp' | 'outbox' 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Whether the mail server failed its last attempt recently (sign-up and reset answer 503 then). */
+    mailHealth: MailHealth;
   }
+}
+
+export type MailHealth = { down(): boolean };
+
+/** After a failed delivery, mail counts as down for this long, or until a delivery succeeds. */
+export const MAIL_DOWN_WINDOW_MS = 60_000;
+
+/**
+ * Watches every delivery: a failure of the connection or the server (not a rejected recipient)
+ * marks mail down until a delivery succeeds or MAIL_DOWN_WINDOW_MS passes, so one new attempt
+ * probes the server again. In-process: each instance learns from its own worker's deliveries.
+ */
+function watchDeliveries(mailer: Mailer, now: () => number): { mailer: Mailer; health: MailHealth } {
+  let failedAt: number | null = null;
+  return {
+    mailer: {
+      mode: mailer.mode,
+      async send(mail) {
+        try {
+          await mailer.send(mail);
+          failedAt = null;
+        } catch (err) {
+          // nodemailer: EENVELOPE/EMESSAGE are about this mail; anything else is the transport.
+          const code = (err as { code?: unknown }).code;
+          if (code !== 'EENVELOPE' && code !== 'EMESSAGE') failedAt = now();
+          throw err;
+        }
+      },
+    },
+    health: { down: () => failedAt !== null && now() - failedAt < MAIL_DOWN_WINDOW_MS },
+  };
 }
 
 /** SMTP when SMTP_URL is set; otherwise (never in production) the console and an outbox folder. */
@@ -55,5 +88,7 @@ function slug(s: string): string {
 }
 
 export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) => {
-  app.decorate('mailer', opts.mailer ?? createMailer(opts.config, app.log));
+  const watched = watchDeliveries(opts.mailer ?? createMailer(opts.config, app.log), () => app.clock.now().getTime());
+  app.decorate('mailer', watched.mailer);
+  app.decorate('mailHealth', watched.health);
 });

@@ -42,6 +42,20 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_family_idx').on(t.familyId), index('auth_sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Session families ended by logout, a password reset, reuse of a refresh token or deletion of the
+ * account (a trigger on auth_sessions): access tokens carrying one of these ids (`sid`) are refused.
+ * Each instance keeps the recent ones in memory (plugins/auth.ts); rows older than a day are pruned.
+ */
+export const sessionRevocations = pgTable(
+  'session_revocations',
+  {
+    familyId: uuid('family_id').primaryKey(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_revocations_revoked_idx').on(t.revokedAt)],
+);
+
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
   userId: uuid('user_id')

@@ -11,7 +11,7 @@ export const authApi = {
   login: (body: LoginRequest) => api(authEndpoints.login, { body }),
   google: (code: string, persist: boolean) => api(authEndpoints.google, { body: { code, persist } }),
   refresh: refreshSession,
-  logout: () => api(authEndpoints.logout),
+  logout: () => api(authEndpoints.logoutPost),
   forgotPassword: (email: string) => api(authEndpoints.forgotPassword, { body: { email } }),
   verifyResetToken: (token: string) => api(authEndpoints.verifyResetToken, { body: { token } }),
   resetPassword: (token: string, newPassword: string) => api(authEndpoints.resetPassword, { body: { token, newPassword } }),
