@@ -88,11 +88,21 @@ function loggerOptions(config: Config, given: FastifyServerOptions['logger']): F
   };
 }
 
+/**
+ * Which X-Forwarded-For entries to believe. A hop count trusts that many proxies nearest to this server
+ * (Fastify itself refuses to trust by count, so it is a function here; the server must then be reachable
+ * only through those proxies); a list trusts the proxies at those addresses; false trusts none.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole application from plugins and modules; never listens. */
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config, opts.logger),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Opening the embedded database and applying migrations can take longer than Fastify's 10 s on a busy machine.
     pluginTimeout: 120_000,

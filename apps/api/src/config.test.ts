@@ -20,4 +20,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).databaseKind).toBe('pglite');
     expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://u@localhost/db' }).databaseKind).toBe('postgres');
   });
+  it('trusts a hop count or named proxies, never every proxy', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    for (const everything of ['true', 'TRUE', 'yes', '*']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: everything })).toThrow(/TRUST_PROXY: trusting every proxy/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: not a hop count/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'proxy.example' })).toThrow(/proxy\.example/);
+  });
 });

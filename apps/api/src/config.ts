@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -16,7 +17,33 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the site, used in e-mailed links (default: http://localhost:<PORT>, where this server listens). */
   PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The reverse proxies in front of this server, whose X-Forwarded-For is believed: a hop count (1 for one
+   * proxy) or their addresses/CIDRs, comma-separated. Never "true": a client could write its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      const value = v.trim();
+      if (['', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (['true', 'yes', 'all', '*'].includes(value.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'trusting every proxy lets any client choose its own address; give the number of proxies in front of the server (e.g. 1) or their addresses',
+        });
+        return z.NEVER;
+      }
+      const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+      const bad = list.filter((a) => !isIpOrCidr(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `not a hop count, an IP address or a CIDR range: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    }),
 
   /** PostgreSQL server; without it the embedded PGlite database under DATA_FOLDER is used. */
   DATABASE_URL: optionalUrl,
@@ -90,6 +117,16 @@ const envSchema = z.object({
     .positive()
     .default(24 * 60 * 60),
 });
+
+function isIpOrCidr(value: string): boolean {
+  const [address, bits, extra] = value.split('/');
+  if (extra !== undefined || !address) return false;
+  const version = isIP(address);
+  if (!version) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
 
 export type CashfreeSettings = {
   env: 'sandbox' | 'production';

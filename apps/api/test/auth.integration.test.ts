@@ -28,7 +28,7 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
       GOOGLE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'http://localhost:3000',
       LOG_LEVEL: 'info',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     db = await createTestDatabase(kind);
     const sink = new Writable({ write: (chunk, _e, cb) => (logs.push(String(chunk)), cb()) });

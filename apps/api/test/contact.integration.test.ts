@@ -12,7 +12,7 @@ describe.each(databaseKinds)('contact, help and feedback forms on %s', (kind) =>
   let smtp: Sink;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    t = await buildTestApp(kind, { env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@rankwise.test', TRUST_PROXY: 'true' } });
+    t = await buildTestApp(kind, { env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@rankwise.test', TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await t.close();
