@@ -26,7 +26,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -104,6 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     logger: loggerOptions(config, opts.logger),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    frameworkErrors: frameworkError,
     // Opening the embedded database and applying migrations can take longer than Fastify's 10 s on a busy machine.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();

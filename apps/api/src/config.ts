@@ -31,12 +31,14 @@ const envSchema = z.object({
       if (['true', 'yes', 'all', '*'].includes(value.toLowerCase())) {
         ctx.addIssue({
           code: 'custom',
-          message:
-            'trusting every proxy lets any client choose its own address; give the number of proxies in front of the server (e.g. 1) or their addresses',
+          message: 'trusting every proxy lets any client choose its own address; give the number of proxies in front of the server (e.g. 1) or their addresses',
         });
         return z.NEVER;
       }
-      const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+      const list = value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       const bad = list.filter((a) => !isIpOrCidr(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
       if (bad.length) {
         ctx.addIssue({ code: 'custom', message: `not a hop count, an IP address or a CIDR range: ${bad.join(', ')}` });

@@ -30,8 +30,8 @@ describe.each(databaseKinds)('app base on %s', (kind) => {
   it('hides Google sign-in when it is not configured, and says so to a direct call', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/app/config' })).json().google).toBeNull();
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/google', payload: { code: 'abc' } });
-    // 503: the feature is switched off on this site, not the student's mistake.
-    expect([res.statusCode, res.json()]).toEqual([503, { message: 'Google sign-in is not available on this site.', code: 'NOT_CONFIGURED' }]);
+    // 404: the site has no such feature (not a failure of the server, which would be a 5xx, nor one to retry).
+    expect([res.statusCode, res.json()]).toEqual([404, { message: 'Google sign-in is not available on this site.', code: 'NOT_CONFIGURED' }]);
   });
 
   it('sends security headers', async () => {

@@ -38,7 +38,13 @@ describe('client addresses behind a proxy', () => {
       expect(codes.slice(5)).toEqual([429, 429, 429]);
     });
     it('still tells real clients behind the proxy apart', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/app/contact', payload: body, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.21' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/app/contact',
+        payload: body,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.21' },
+      });
       expect(res.statusCode).toBe(200);
     });
   });

@@ -25,7 +25,11 @@ const NA = z.literal('NA');
 const instituteTypes = z.enum(['IIT', 'NIT', 'IIIT', 'GFTI']);
 
 /** A college's name as a page or a link carries it: the name as results show it, a known variant, or its id. */
-const collegeNameSchema = z.string({ error: 'instituteName is required' }).trim().min(1, 'instituteName is required').max(300, 'instituteName is too long');
+const collegeNameSchema = z
+  .string({ error: 'The college name is required' })
+  .trim()
+  .min(1, 'The college name is required')
+  .max(300, 'The college name is too long (at most 300 characters)');
 const categorySchema = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories).optional());
 const incomeSchema = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(familyIncomeBands).optional());
 

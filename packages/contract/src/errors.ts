@@ -30,7 +30,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   SUBMISSION_LIMIT: 429,
-  NOT_CONFIGURED: 503,
+  /** A feature this site does not offer (Google sign-in without its settings): there is nothing to retry. */
+  NOT_CONFIGURED: 404,
   /** The mail server is failing; nothing was sent (the same answer for every address). */
   MAIL_UNAVAILABLE: 503,
   UPSTREAM_FAILED: 502,

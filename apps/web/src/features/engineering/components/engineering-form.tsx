@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
-import { branchGroups, engineeringCategories, rankMessages } from '@rankwise/contract/engineering';
+import { branchGroups, engineeringCategories, rankMessages, rankSchema } from '@rankwise/contract/engineering';
 import { useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,15 +12,18 @@ import { useModal } from '@/lib/stores/modals.ts';
 import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
 import { formValuesOf, fromSearchParams, resultsUrl } from '../preferences-url.ts';
 
-// One refinement, not aborting checks: an aborted issue here would stop the object-level category
-// check below from running, hiding 'Category is required' until the rank was valid.
-const rankText = z
-  .string()
-  .trim()
-  .superRefine((v, ctx) => {
-    if (!v) ctx.addIssue({ code: 'custom', message: rankMessages.required });
-    else if (!/^\d+$/.test(v) || Number(v) <= 0 || Number(v) > 10_000_000) ctx.addIssue({ code: 'custom', message: rankMessages.invalid });
-  });
+// The contract's rank rule (rankSchema) on the text typed, reported as one refinement, not an
+// aborting check: an aborted issue here would stop the object-level category check below from
+// running, hiding 'Category is required' until the rank was valid.
+const rankText = (optional: boolean) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (optional && v === '') return;
+      const rank = rankSchema.safeParse(v === '' ? undefined : v);
+      if (!rank.success) ctx.addIssue({ code: 'custom', message: rank.error.issues[0]?.message ?? rankMessages.invalid });
+    });
 
 const yesNo = z.enum(['Yes', 'No']);
 
@@ -31,11 +34,11 @@ export const engineeringFormSchema = z
     seatType: z.string(),
     /** CSAB's own, optional category ('' = OPEN): docs/decisions/0011-csab-category.md. */
     csabSeatType: z.string(),
-    rank: rankText,
-    crlRank: z.string().trim().regex(/^\d*$/, rankMessages.invalid),
+    rank: rankText(false),
+    crlRank: rankText(true),
     gender: z.enum(['Male', 'Female']),
     homeState: z.string().min(1, 'Home state is required'),
-    branch: z.array(z.string()),
+    branch: z.array(z.enum(branchGroups)),
     sportsFacility: yesNo,
     hostelFacility: yesNo,
     messFacility: yesNo,
@@ -110,7 +113,7 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
       seatType: category ? (category as (typeof engineeringCategories)[number]) : undefined,
       gender: v.gender,
       homeState: v.homeState as (typeof homeStates)[number],
-      branch: v.branch as never,
+      branch: v.branch,
       sportsFacility: v.sportsFacility,
       hostelFacility: v.hostelFacility,
       messFacility: v.messFacility,
