@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
 import { branchGroups, engineeringCategories, rankMessages, rankSchema } from '@rankwise/contract/engineering';
-import { useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
-import { pendingForm } from '@/lib/pending-form.ts';
-import { useModal } from '@/lib/stores/modals.ts';
-import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
+import { pendingForm, useOpenResults, useStartingValues } from '@/lib/pending-form.ts';
 import { formValuesOf, fromSearchParams, resultsUrl } from '../preferences-url.ts';
 
 // The contract's rank rule (rankSchema) on the text typed, reported as one refinement, not an
@@ -81,19 +77,13 @@ function valuesIn(search: string | undefined): DefaultValues<EngineeringFormValu
  * existed get its default).
  */
 export function EngineeringForm({ editing }: { editing?: string }) {
-  const [initial] = useState(() => valuesIn(editing));
-  const [last, setLast] = useState(() => (initial ? undefined : lastSearch.read()));
-  const clear = () => {
-    lastSearch.clear();
-    setLast(undefined);
-  };
+  const start = useStartingValues(lastSearch, () => valuesIn(editing));
   // Cleared: a new form (its fields back to their defaults, radios included).
-  return <EngineeringFormFields key={last ? 'last' : 'fresh'} values={initial ?? last} showsLast={last !== undefined} onClear={clear} />;
+  return <EngineeringFormFields key={start.key} values={start.values} showsLast={start.showsLast} onClear={start.clear} />;
 }
 
 function EngineeringFormFields({ values, showsLast, onClear }: { values?: DefaultValues<EngineeringFormValues>; showsLast: boolean; onClear(): void }) {
-  const navigate = useNavigate();
-  const openModal = useModal((s) => s.open);
+  const openResults = useOpenResults();
   const { register, handleSubmit, control, formState, clearErrors } = useForm<EngineeringFormValues>({
     resolver: zodResolver(engineeringFormSchema),
     defaultValues: { ...emptyForm, ...values },
@@ -118,11 +108,7 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
       hostelFacility: v.hostelFacility,
       messFacility: v.messFacility,
     });
-    // Spec §4: a visitor is asked to sign in first, then carried on to these results.
-    whenSessionKnown(() => {
-      if (useSession.getState().accessToken) navigate(url);
-      else openModal('login', {}, { next: url });
-    });
+    openResults(url);
   });
 
   const clearOnEdit = (name: keyof EngineeringFormValues) => ({ onChange: () => clearErrors(name) });

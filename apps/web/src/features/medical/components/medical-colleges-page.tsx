@@ -1,12 +1,9 @@
-import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
-import { SearchBox } from '@/components/results/search-box.tsx';
-import { ReachSwitch } from '@/components/results/reach-switch.tsx';
-import { SortSelect } from '@/components/results/sort-select.tsx';
+import { ResultsToolbar } from '@/components/results/results-toolbar.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { medicalResultsQuery, type MedicalSort } from '../api/medical.queries.ts';
@@ -50,19 +47,17 @@ export function MedicalCollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onSearch={setSearch} disabled={!signedIn} placeholder="Search college, course or place" />
-        <div className="flex flex-wrap items-center gap-4">
-          <ReachSwitch checked={includeReach} onChange={setIncludeReach} />
-          <SortSelect value={sortBy} options={sortOptions} onChange={setSort} />
-        </div>
-      </div>
-      <p className="mt-3 text-sm text-slate-700">
-        Each result shows your chance of admission, from ten years of real closing ranks.{' '}
-        <Link to="/methodology" className="font-medium text-brand-700 underline">
-          How chances are computed
-        </Link>
-      </p>
+      <ResultsToolbar
+        search={search}
+        onSearch={setSearch}
+        signedIn={signedIn}
+        searchPlaceholder="Search college, course or place"
+        includeReach={includeReach}
+        onIncludeReach={setIncludeReach}
+        sortBy={sortBy}
+        sortOptions={sortOptions}
+        onSort={setSort}
+      />
       <div className="mt-6">
         <ResultsGrid
           query={query}

@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { medicalCategories, medicalPreferencesSchema, medicalQuotas } from '@rankwise/contract/medical';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
-import { pendingForm } from '@/lib/pending-form.ts';
-import { useModal } from '@/lib/stores/modals.ts';
-import { useSession, whenSessionKnown } from '@/lib/stores/session.ts';
+import { pendingForm, useOpenResults, useStartingValues } from '@/lib/pending-form.ts';
 import { medicalCoursesQuery } from '../api/medical.queries.ts';
 import { formValuesOf, fromSearchParams, resultsUrl } from '../preferences-url.ts';
 import { CourseMultiSelect } from './course-multi-select.tsx';
@@ -41,19 +37,13 @@ function valuesIn(search: string | undefined): MedicalFormInput | undefined {
  * tab's last search, saying so.
  */
 export function MedicalForm({ editing }: { editing?: string }) {
-  const [initial] = useState(() => valuesIn(editing));
-  const [last, setLast] = useState(() => (initial ? undefined : lastSearch.read()));
-  const clear = () => {
-    lastSearch.clear();
-    setLast(undefined);
-  };
+  const start = useStartingValues(lastSearch, () => valuesIn(editing));
   // Cleared: a new form with every field back to empty.
-  return <MedicalFormFields key={last ? 'last' : 'fresh'} values={initial ?? last} showsLast={last !== undefined} onClear={clear} />;
+  return <MedicalFormFields key={start.key} values={start.values} showsLast={start.showsLast} onClear={start.clear} />;
 }
 
 function MedicalFormFields({ values, showsLast, onClear }: { values?: MedicalFormInput; showsLast: boolean; onClear(): void }) {
-  const navigate = useNavigate();
-  const openModal = useModal((s) => s.open);
+  const openResults = useOpenResults();
   const catalogue = useQuery(medicalCoursesQuery());
   const { register, handleSubmit, control, formState, clearErrors } = useForm<MedicalFormInput, unknown, MedicalFormOutput>({
     // The selects hold '' until chosen, which the schema turns into 'Category/Quota is required'.
@@ -65,11 +55,7 @@ function MedicalFormFields({ values, showsLast, onClear }: { values?: MedicalFor
   const onSubmit = handleSubmit((v) => {
     lastSearch.save({ rank: String(v.rank), category: v.category, quota: v.quota, courses: v.courses });
     const url = resultsUrl(v);
-    // Spec §4: a visitor is asked to sign in first, then carried on to these results.
-    whenSessionKnown(() => {
-      if (useSession.getState().accessToken) navigate(url);
-      else openModal('login', {}, { next: url });
-    });
+    openResults(url);
   });
 
   const clearOnEdit = (name: keyof MedicalFormInput) => ({ onChange: () => clearErrors(name) });
