@@ -105,8 +105,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkError,
-    // Opening the embedded database and applying migrations can take longer than Fastify's 10 s on a busy machine.
-    pluginTimeout: 120_000,
+    // No limit on start-up: opening the embedded database and applying migrations can take long on a
+    // busy machine, and a PostgreSQL that is down at start is waited for (plugins/db.ts).
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

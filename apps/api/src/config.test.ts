@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', PORT: '4123', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:4123');
     expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
+  it('limits statements and connections, and prefixes Redis keys, by default', () => {
+    const c = loadConfig({ NODE_ENV: 'test' });
+    expect([c.DATABASE_STATEMENT_TIMEOUT_MS, c.DATABASE_CONNECT_TIMEOUT_MS, c.REDIS_PREFIX]).toEqual([10_000, 5_000, 'rankwise:']);
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_PREFIX: 'other-product:' }).REDIS_PREFIX).toBe('other-product:');
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
   it('picks PGlite without DATABASE_URL and PostgreSQL with it', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).databaseKind).toBe('pglite');
     expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://u@localhost/db' }).databaseKind).toBe('postgres');

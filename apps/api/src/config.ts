@@ -49,6 +49,14 @@ const envSchema = z.object({
 
   /** PostgreSQL server; without it the embedded PGlite database under DATA_FOLDER is used. */
   DATABASE_URL: optionalUrl,
+  /**
+   * PostgreSQL: a request's statement is cancelled by the server after this long, and given up by
+   * this process a second later if the server does not answer at all (frozen); 503 either way.
+   * Migrations and data imports run without it.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** PostgreSQL: how long opening a connection (or waiting for a free one) may take. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** Where the app keeps its own files (embedded database, outbox, secrets). */
   DATA_FOLDER: z.string().default(path.join(repoRoot, '.data')),
   /** The public data sets read in place by the importer. */
@@ -63,7 +71,10 @@ const envSchema = z.object({
   MEDICAL_REFERENCE_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
   /** Medical predictor: the last MCC round counted, 1-5 (default: 3, the last main round). */
   MEDICAL_REFERENCE_ROUND: z.coerce.number().int().min(1).max(5).optional(),
+  /** Shares rate limits, sign-in slow-downs and submission counts between instances; while it is unreachable each instance counts alone. */
   REDIS_URL: optionalUrl,
+  /** Put before every Redis key, so the instances of several products can share one Redis. */
+  REDIS_PREFIX: z.string().max(64).default('rankwise:'),
 
   /** Built SPA served for every non-API path. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { importMissing } from './data/import-all.ts';
 import { createProgress } from './data/progress.ts';
+import { withoutStatementTimeout } from './db/client.ts';
 
 let config;
 try {
@@ -17,7 +18,8 @@ try {
 const app = await buildApp(config);
 if (config.IMPORT_ON_START) {
   const log = (m: string) => app.log.info(m);
-  const done = await importMissing({ database: app.database, config, log, progress: createProgress(log) });
+  // An import's statements may run longer than a request's statement timeout.
+  const done = await withoutStatementTimeout(app.database, (database) => importMissing({ database, config, log, progress: createProgress(log) }));
   for (const s of done) app.log.info({ rows: s.rows, ms: Math.round(s.ms), unplaced: s.unplaced.length }, `imported ${s.name}`);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 
+/**
+ * `degraded` when the database or Redis does not answer within 1.5 s. Without the database the
+ * service cannot work (answered with 503); without Redis it works with each instance counting its
+ * own limits (200). `redis` is there only when REDIS_URL is set.
+ */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
@@ -8,6 +13,7 @@ export const healthResponseSchema = z.object({
     ok: z.boolean(),
     latencyMs: z.number().nullable(),
   }),
+  redis: z.object({ ok: z.boolean(), latencyMs: z.number().nullable() }).optional(),
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -32,6 +32,8 @@ export const errorStatus = {
   SUBMISSION_LIMIT: 429,
   /** A feature this site does not offer (Google sign-in without its settings): there is nothing to retry. */
   NOT_CONFIGURED: 404,
+  /** The database is down, restarting or not answering: try again in a minute (with Retry-After). */
+  UNAVAILABLE: 503,
   /** The mail server is failing; nothing was sent (the same answer for every address). */
   MAIL_UNAVAILABLE: 503,
   UPSTREAM_FAILED: 502,

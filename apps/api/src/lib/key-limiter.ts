@@ -1,27 +1,110 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 
-/** Counts hits per key in a fixed window; Redis when configured (shared by all instances), else memory. */
+/** Redis when it is connected; null while it is away (or not configured). */
+export function readyRedis(redis: Redis | null): Redis | null {
+  return redis && redis.status === 'ready' ? redis : null;
+}
+
+export type WindowCount = { current: number; ttlMs: number };
+
+/**
+ * Counts hits per key in fixed windows: in Redis while it answers (shared by every instance), in
+ * this process's memory while it does not, so a limit never switches off (docs/decisions/0017).
+ * Counts made in memory stay in memory; when Redis returns, new hits count there again.
+ */
+export type WindowCounter = { incr(key: string, windowMs: number): Promise<WindowCount> };
+
+// KEYS[1] counter; ARGV[1] window ms. Returns {count, ttl ms}.
+const INCR_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}
+`;
+
+const MEMORY_SWEEP_AT = 50_000;
+
+export function createWindowCounter(redis: () => Redis | null, prefix: string): WindowCounter {
+  const memory = new Map<string, { n: number; resetAt: number }>();
+  const inMemory = (key: string, windowMs: number): WindowCount => {
+    const now = Date.now();
+    let e = memory.get(key);
+    if (!e || e.resetAt <= now) {
+      if (memory.size >= MEMORY_SWEEP_AT) sweep(memory, now);
+      e = { n: 0, resetAt: now + windowMs };
+      memory.set(key, e);
+    }
+    e.n += 1;
+    return { current: e.n, ttlMs: e.resetAt - now };
+  };
+  return {
+    async incr(key, windowMs) {
+      const r = readyRedis(redis());
+      if (r) {
+        try {
+          const [current, ttlMs] = (await r.eval(INCR_SCRIPT, 1, `${prefix}:${key}`, windowMs)) as [number, number];
+          return { current, ttlMs };
+        } catch {
+          // Redis went away mid-call: count here.
+        }
+      }
+      return inMemory(key, windowMs);
+    },
+  };
+}
+
+/** Drops expired windows; if every window is live, the oldest half (a flood of addresses must not exhaust memory). */
+function sweep(memory: Map<string, { resetAt: number }>, now: number): void {
+  for (const [k, v] of memory) if (v.resetAt <= now) memory.delete(k);
+  if (memory.size < MEMORY_SWEEP_AT) return;
+  let drop = memory.size / 2;
+  for (const k of memory.keys()) {
+    if (drop-- <= 0) break;
+    memory.delete(k);
+  }
+}
+
+/** Counts hits per key in a fixed window; Redis when it answers (shared by all instances), else memory. */
 export type KeyLimiter = { hit(key: string, max: number, windowSeconds: number): Promise<boolean> };
 
 export function createKeyLimiter(app: FastifyInstance, prefix: string): KeyLimiter {
-  const memory = new Map<string, { n: number; resetAt: number }>();
+  const counter = createWindowCounter(() => app.redis, prefix);
   return {
     async hit(key, max, windowSeconds) {
-      const redis = app.redis;
-      if (redis && redis.status === 'ready') {
-        const k = `${prefix}:${key}`;
-        const [[, n]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[unknown, number], unknown];
-        return n <= max;
-      }
-      const now = Date.now();
-      let e = memory.get(key);
-      if (!e || e.resetAt <= now) {
-        if (memory.size > 50_000) for (const [k, v] of memory) if (v.resetAt <= now) memory.delete(k);
-        e = { n: 0, resetAt: now + windowSeconds * 1000 };
-        memory.set(key, e);
-      }
-      e.n += 1;
-      return e.n <= max;
+      return (await counter.incr(key, windowSeconds * 1000)).current <= max;
     },
+  };
+}
+
+type RateLimitCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A store for @fastify/rate-limit over a WindowCounter. The plugin's own Redis store fails when
+ * Redis is away, and `skipOnError` then lets every request through: the per-address limits would
+ * switch off exactly when an attacker took Redis down.
+ */
+export function fallbackRateLimitStore(redis: () => Redis | null, prefix: string) {
+  const counter = createWindowCounter(redis, prefix);
+  return class FallbackRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly route = '',
+    ) {}
+    // The plugin passes the route's window (ms) and max; its type declarations lag behind.
+    incr(key: string, cb: RateLimitCallback, timeWindow = 60_000) {
+      counter.incr(`${this.route}${key}`, timeWindow).then(
+        (c) => cb(null, { current: c.current, ttl: c.ttlMs }),
+        (err: Error) => cb(err),
+      );
+    }
+    /** The plugin passes the route's merged options, `routeInfo` being the route (method, full URL). */
+    child(routeOptions: object) {
+      const info = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      return new FallbackRateLimitStore(undefined, `${String(info.method ?? '')}${info.url ?? ''}-`);
+    }
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { AppError } from './app-error.ts';
+import { readyRedis } from './key-limiter.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 
 /**
@@ -25,7 +26,11 @@ export function enforceVisitorLimits<Q extends { page: number; pageSize: number;
 /** Admits `member` into `key`'s set unless the set is full; a member already in it is always admitted. */
 type Counter = { admit(key: string, member: string, limit: number, windowSeconds: number): Promise<boolean> };
 
-/** In-process counter; Redis replaces it when configured so all API instances share counts. */
+/**
+ * In-process counter; Redis replaces it when configured so all API instances share counts. The
+ * check and the insert run with no await between them, so parallel requests cannot both take the
+ * last place.
+ */
 function memoryCounter(): Counter {
   const sets = new Map<string, { members: Set<string>; resetAt: number }>();
   return {
@@ -45,16 +50,29 @@ function memoryCounter(): Counter {
   };
 }
 
+// KEYS[1] the caller's set; ARGV member, limit, window seconds. One script, so the check and the
+// insert are one atomic step: 150 parallel new sets at the limit admit exactly the limit.
+const ADMIT_SCRIPT = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 1 end
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
+return 1
+`;
+
+/** Redis while it answers; this process's own counts while it does not (the limit never switches off). */
 function redisCounter(app: FastifyInstance, fallback: Counter): Counter {
   return {
     async admit(key, member, limit, windowSeconds) {
-      const redis = app.redis;
-      if (!redis || redis.status !== 'ready') return fallback.admit(key, member, limit, windowSeconds);
-      const k = `rankwise-sub:${key}`;
-      if (await redis.sismember(k, member)) return true;
-      if ((await redis.scard(k)) >= limit) return false;
-      await redis.multi().sadd(k, member).expire(k, windowSeconds, 'NX').exec();
-      return true;
+      const redis = readyRedis(app.redis);
+      if (redis) {
+        try {
+          return (await redis.eval(ADMIT_SCRIPT, 1, `sub:${key}`, member, limit, windowSeconds)) === 1;
+        } catch {
+          // Redis went away mid-call: count here.
+        }
+      }
+      return fallback.admit(key, member, limit, windowSeconds);
     },
   };
 }

@@ -3,10 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../lib/pg-error.ts';
+import { databaseUnavailableReason, pgErrorCode, UNIQUE_VIOLATION } from '../lib/pg-error.ts';
 import { installPlainValidationMessages } from '../lib/validation-messages.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred. Please refresh the page.';
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a minute.';
+/** Seconds a client should wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
 
 /** One error shape for every failure: `{ message, code, fieldErrors? }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -68,6 +71,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (status >= 400 && status < 500) {
       return send(status, { message: clientMessage(error), code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' });
+    }
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // Down, restarting or frozen: not the student's doing, and not for them to refresh away (docs/decisions/0017).
+      request.log.warn({ reason: unavailable }, 'database unavailable (or another dependency unreachable): answered 503');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(503, { message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
     // The browser went away (a navigation, a closed tab) while a compressed answer was under way: nothing went wrong here.
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info({ err: error }, 'the client closed the connection before the answer was sent');

@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { fallbackRateLimitStore } from '../lib/key-limiter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,15 +35,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
   await app.register(fastifyCookie);
 
-  const redis = opts.config.REDIS_URL ? new Redis(opts.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
-  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+  const redis = opts.config.REDIS_URL ? connectRedis(app, opts.config) : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void redis.quit().catch(() => {}));
 
-  // Per-route limits opt in with `config: { rateLimit: {...} }`.
+  // Per-route limits opt in with `config: { rateLimit: {...} }`. Counted in Redis when it answers,
+  // in this process while it does not (never switched off).
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rankwise-rl-', skipOnError: true } : {}),
+    store: fallbackRateLimitStore(() => redis, 'rl'),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -50,3 +51,34 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     }),
   });
 });
+
+/**
+ * Every key carries REDIS_PREFIX (ioredis puts it before the keys of every command and script).
+ * Nothing waits for Redis: while it is away a command fails at once (no offline queue), or after
+ * a second if it stopped answering, and the caller counts in memory; ioredis reconnects by itself.
+ */
+function connectRedis(app: FastifyInstance, config: Config): Redis {
+  const redis = new Redis(config.REDIS_URL!, {
+    keyPrefix: config.REDIS_PREFIX,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    lazyConnect: false,
+  });
+  // One line when it goes away and one when it is back, not one a reconnect attempt.
+  let up: boolean | null = null;
+  redis.on('ready', () => {
+    if (up !== true) app.log.info('redis ready: limits shared through it');
+    up = true;
+  });
+  redis.on('error', (err) => {
+    if (up !== false) app.log.warn({ reason: err.message }, 'redis unreachable: limits counted in this process until it returns');
+    up = false;
+  });
+  redis.on('close', () => {
+    if (up === true) app.log.warn('redis connection closed: limits counted in this process until it returns');
+    up = false;
+  });
+  return redis;
+}

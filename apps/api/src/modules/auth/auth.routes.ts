@@ -24,7 +24,7 @@ export async function authRoutes(app: FastifyInstance) {
     repo,
     config: app.config,
     google: app.google,
-    limiter: createKeyLimiter(app, 'rankwise-auth'),
+    limiter: createKeyLimiter(app, 'auth'),
     throttle: createLoginThrottle(app),
     jobs: app.jobs,
     mailHealth: app.mailHealth,

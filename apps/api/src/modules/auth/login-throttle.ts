@@ -59,7 +59,7 @@ redis.call('EXPIRE', KEYS[1], ARGV[5])
 return {1, 0}
 `;
 
-export function createLoginThrottle(app: FastifyInstance, prefix = 'rankwise-login'): LoginThrottle {
+export function createLoginThrottle(app: FastifyInstance, prefix = 'login'): LoginThrottle {
   const memory = new Map<string, { n: number; next: number; touched: number }>();
   // Neither the e-mail nor the address is kept as such in Redis or memory: a digest tells pairs apart.
   const pairKey = (email: string, address: string) =>
