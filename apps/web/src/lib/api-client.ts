@@ -130,5 +130,9 @@ function messageOf(body: unknown): string | undefined {
 
 /** Spec §8: the server's message for a refused request, otherwise the situation's own message. */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : fallback;
+  if (!(err instanceof ApiError) || err.status === 0) return fallback;
+  // A server fault stays hidden behind the page's own text, except the two it explains on purpose:
+  // the database or the mail server is down, so try again in a minute.
+  return err.status < 500 || SAYS_WHY.has(err.code) ? err.message : fallback;
 }
+const SAYS_WHY = new Set<string>(['UNAVAILABLE', 'MAIL_UNAVAILABLE']);
