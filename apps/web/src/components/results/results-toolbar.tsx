@@ -2,26 +2,25 @@ import { Link } from 'react-router';
 import { ReachSwitch } from './reach-switch.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SortSelect } from './sort-select.tsx';
+import type { ResultsPage } from './use-results-page.ts';
 
 /** The row above both results pages' cards: search, the reach switch, sort, and where chances come from. */
-export function ResultsToolbar<S extends string>(p: {
-  search: string;
-  onSearch(q: string): void;
-  signedIn: boolean;
-  searchPlaceholder: string;
-  includeReach: boolean;
-  onIncludeReach(v: boolean): void;
-  sortBy: S;
+export function ResultsToolbar<S extends string>({
+  page,
+  sortOptions,
+  searchPlaceholder,
+}: {
+  page: Pick<ResultsPage<unknown, S>, 'search' | 'setSearch' | 'signedIn' | 'includeReach' | 'setIncludeReach' | 'sortBy' | 'setSort'>;
   sortOptions: { value: S; label: string }[];
-  onSort(v: S): void;
+  searchPlaceholder: string;
 }) {
   return (
     <>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={p.search} onSearch={p.onSearch} disabled={!p.signedIn} placeholder={p.searchPlaceholder} />
+        <SearchBox value={page.search} onSearch={page.setSearch} disabled={!page.signedIn} placeholder={searchPlaceholder} />
         <div className="flex flex-wrap items-center gap-4">
-          <ReachSwitch checked={p.includeReach} onChange={p.onIncludeReach} />
-          <SortSelect value={p.sortBy} options={p.sortOptions} onChange={p.onSort} />
+          <ReachSwitch checked={page.includeReach} onChange={page.setIncludeReach} />
+          <SortSelect value={page.sortBy} options={sortOptions} onChange={page.setSort} />
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-700">

@@ -90,3 +90,5 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
     setIncludeReach: (on: boolean) => setParam('reach', on ? '1' : ''),
   };
 }
+
+export type ResultsPage<P, S extends string> = ReturnType<typeof useResultsPage<P, S>>;

@@ -23,7 +23,8 @@ const sortOptions: { value: EngineeringSort; label: string }[] = [
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
 export function CollegesPage() {
-  const { prefs, sortBy, search, includeReach, signedIn, ready, setSearch, setSort, setIncludeReach } = useResultsPage(fromSearchParams, sortOptions);
+  const page = useResultsPage(fromSearchParams, sortOptions);
+  const { prefs, sortBy, search, includeReach, signedIn, ready } = page;
   const openModal = useModal((s) => s.open);
   const editTo = prefs ? editUrl(prefs) : '/start';
   const { colleges: compared, toggle } = useCompare();
@@ -63,17 +64,7 @@ export function CollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
-      <ResultsToolbar
-        search={search}
-        onSearch={setSearch}
-        signedIn={signedIn}
-        searchPlaceholder="Search college or program"
-        includeReach={includeReach}
-        onIncludeReach={setIncludeReach}
-        sortBy={sortBy}
-        sortOptions={sortOptions}
-        onSort={setSort}
-      />
+      <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college or program" />
       {compared.length ? <p className="mt-3 text-sm text-slate-700">{compared.length} of 3 selected for comparison</p> : null}
       <div className="mt-6">
         <ResultsGrid

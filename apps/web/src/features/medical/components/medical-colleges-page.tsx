@@ -22,7 +22,8 @@ export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
 
 /** Spec §2 Medical results page. */
 export function MedicalCollegesPage() {
-  const { prefs, sortBy, search, includeReach, signedIn, ready, setSearch, setSort, setIncludeReach } = useResultsPage(fromSearchParams, sortOptions);
+  const page = useResultsPage(fromSearchParams, sortOptions);
+  const { prefs, sortBy, search, includeReach, signedIn, ready } = page;
   const openModal = useModal((s) => s.open);
   const editTo = prefs ? editUrl(prefs) : '/start';
 
@@ -47,17 +48,7 @@ export function MedicalCollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
-      <ResultsToolbar
-        search={search}
-        onSearch={setSearch}
-        signedIn={signedIn}
-        searchPlaceholder="Search college, course or place"
-        includeReach={includeReach}
-        onIncludeReach={setIncludeReach}
-        sortBy={sortBy}
-        sortOptions={sortOptions}
-        onSort={setSort}
-      />
+      <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college, course or place" />
       <div className="mt-6">
         <ResultsGrid
           query={query}
