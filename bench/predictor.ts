@@ -1,22 +1,24 @@
 /**
  * Predictor benchmark: POST /api/v1/college/preferences (engineering) and
- * POST /api/v1/medical-college/preferences (medical) under autocannon, over a mix of real
- * preference payloads, on PostgreSQL and on the embedded PGlite, beside the time of the
- * repository's own query for the same payloads.
+ * POST /api/v1/medical-college/preferences (medical), before and after the read model
+ * (docs/decisions/0018), on PostgreSQL and on the embedded PGlite:
+ * - before: the SQL path (an app with PREDICTOR_READ_MODEL=false), each answer from the repository's query;
+ * - after: the read model (the default), each answer computed in memory;
+ * - chance: the read model's answer with and without the chance fields (issue 13: at most +20% at p50).
  *
  *   npm run bench:predictor                       # both engines, both streams
- *   npx tsx bench/predictor.ts --engines postgres --duration 10 --connections 100
+ *   npx tsx bench/predictor.ts --engines postgres --duration 10 --connections 10,100
  *
  * Options: --engines postgres,pglite  --streams engineering,medical  --duration <s per run>
- *          --connections <n,n…, PostgreSQL>  --pglite-connections <n,n…>  --database-url <server URL>
- *          --payloads <payloads per mix>
- * Each stream first runs its payloads one at a time (the unloaded latency, compared with the raw query).
+ *          --connections <n,n…>  --database-url <server URL>  --payloads <payloads per mix>
+ *          --rounds <rounds of the mix one at a time>
  *
- * The server runs in a child process (the real app from buildApp, on loopback), so the load
- * generator does not share its event loop. PostgreSQL: a fresh database is created, imported and
- * dropped at the end. PGlite: an in-memory database inside the server process.
+ * The server runs in a child process (the real app from buildApp, twice on one database: with and
+ * without the read model, on loopback), so the load generator does not share its event loop.
+ * PostgreSQL: a fresh database is created, imported and dropped at the end. PGlite: in memory.
  * Requests are signed in (one bearer token per simulated student) and SUBMISSION_LIMIT is raised,
- * so the visitor limits and the per-user limit do not change the mix.
+ * so the visitor limits and the per-user limit do not change the mix. Before timing, every payload
+ * of the mix is sent to both apps and their answers must be byte for byte the same.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -30,15 +32,22 @@ import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database
 
 type Stream = 'engineering' | 'medical';
 type Engine = 'postgres' | 'pglite';
+type Path = 'sql' | 'memory' | 'memoryWithoutChance';
 type Payload = Record<string, unknown>;
 type Stats = { n: number; p50: number; p99: number; avg: number };
-type RawResult = { sequential: Stats; concurrent: { perSecond: number; concurrency: number } };
-type ServerReady = { port: number; tokens: string[]; importMs: number; courses: string[] };
+type RawResult = { sql: Stats; memory: Stats };
+type ServerReady = { ports: { sql: number; memory: number }; tokens: string[]; importMs: number; courses: string[]; rssMb: number };
 
 const ENDPOINT: Record<Stream, string> = { engineering: '/api/v1/college/preferences', medical: '/api/v1/medical-college/preferences' };
+/** The read model's answer without the chance fields: a route the bench server adds beside the real one. */
+const WITHOUT_CHANCE: Record<Stream, string> = {
+  engineering: '/bench/without-chance/college/preferences',
+  medical: '/bench/without-chance/medical-college/preferences',
+};
+const LABEL: Record<Path, string> = { sql: 'SQL path (before)', memory: 'read model (after)', memoryWithoutChance: 'read model, no chance' };
 
 // ---------------------------------------------------------------------------------------------
-// Server role (child process): database, import, app, and the raw query timings.
+// Server role (child process): database, import, the two apps, and the raw query timings.
 // ---------------------------------------------------------------------------------------------
 
 async function serve(): Promise<void> {
@@ -48,22 +57,26 @@ async function serve(): Promise<void> {
   const { importAll } = await import('../apps/api/src/data/import-all.ts');
   const { silentProgress } = await import('../apps/api/src/data/import-context.ts');
   const { signAccessToken } = await import('../apps/api/src/plugins/auth.ts');
+  const { compressionPlugin } = await import('../apps/api/src/plugins/compression.ts');
+  const { route } = await import('../apps/api/src/lib/route.ts');
+  const { enforceVisitorLimits } = await import('../apps/api/src/lib/preference-limits.ts');
   const { createEngineeringRepository } = await import('../apps/api/src/modules/engineering/engineering.repository.ts');
-  const { findColleges } = await import('../apps/api/src/modules/engineering/engineering.service.ts');
+  const { loadEngineeringReadModel } = await import('../apps/api/src/modules/engineering/engineering.read-model.ts');
+  const { findColleges, findCollegesJson, preferenceSet: engineeringSet } = await import('../apps/api/src/modules/engineering/engineering.service.ts');
   const { createMedicalRepository } = await import('../apps/api/src/modules/medical/medical.repository.ts');
-  const { findMedicalColleges } = await import('../apps/api/src/modules/medical/medical.service.ts');
-  const { engineeringPreferencesSchema } = await import('@rankwise/contract/engineering');
-  const { medicalPreferencesSchema } = await import('@rankwise/contract/medical');
+  const { loadMedicalReadModel } = await import('../apps/api/src/modules/medical/medical.read-model.ts');
+  const { findMedicalColleges, findMedicalCollegesJson, preferenceSet: medicalSet } = await import('../apps/api/src/modules/medical/medical.service.ts');
+  const { ENGINEERING_PAGE_SIZE, engineeringEndpoints, engineeringPreferencesSchema } = await import('@rankwise/contract/engineering');
+  const { MEDICAL_PAGE_SIZE_SUBMIT, medicalEndpoints, medicalPreferencesSchema } = await import('@rankwise/contract/medical');
   const { sql } = await import('drizzle-orm');
 
   const url = process.env.BENCH_DATABASE_URL || undefined;
-  const dataFolder = process.env.BENCH_DATA_FOLDER!;
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
-    DATA_FOLDER: dataFolder,
+    DATA_FOLDER: process.env.BENCH_DATA_FOLDER!,
     DATABASE_URL: url ?? '',
     IMPORT_ON_START: 'false',
     SUBMISSION_LIMIT: '100000000',
@@ -74,9 +87,41 @@ async function serve(): Promise<void> {
   const started = performance.now();
   await importAll({ database, config, log: () => {}, progress: silentProgress });
   const importMs = performance.now() - started;
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
+
+  const sqlApp = await buildApp({ ...config, PREDICTOR_READ_MODEL: false }, { database, logger: false });
+  const memoryApp = await buildApp(config, { database, logger: false });
+  // The read model's answer without the chance fields, through the same route machinery as the real one.
+  const engineeringModel = await loadEngineeringReadModel(database.db);
+  const medicalModel = await loadMedicalReadModel(database.db);
+  await memoryApp.register(
+    async (scope) => {
+      await scope.register(compressionPlugin);
+      route(
+        scope,
+        { ...engineeringEndpoints.preferences, id: 'bench.engineeringWithoutChance', path: WITHOUT_CHANCE.engineering.replace('/bench', '') },
+        async ({ user, request, body }) => {
+          const prefs = enforceVisitorLimits(user, body, ENGINEERING_PAGE_SIZE);
+          await scope.submissionLimiter.check({ user, ip: request.ip }, 'engineering', engineeringSet(prefs));
+          return findCollegesJson(engineeringModel, prefs, { chance: false });
+        },
+        { trustedAnswer: true },
+      );
+      route(
+        scope,
+        { ...medicalEndpoints.preferences, id: 'bench.medicalWithoutChance', path: WITHOUT_CHANCE.medical.replace('/bench', '') },
+        async ({ user, request, body }) => {
+          const prefs = enforceVisitorLimits(user, body, MEDICAL_PAGE_SIZE_SUBMIT);
+          await scope.submissionLimiter.check({ user, ip: request.ip }, 'medical', medicalSet(prefs));
+          return findMedicalCollegesJson(medicalModel, prefs, { chance: false });
+        },
+        { trustedAnswer: true },
+      );
+    },
+    { prefix: '/bench' },
+  );
+  await sqlApp.listen({ port: 0, host: '127.0.0.1' });
+  await memoryApp.listen({ port: 0, host: '127.0.0.1' });
+  const portOf = (app: typeof sqlApp) => (app.server.address() as { port: number }).port;
   const tokens = await Promise.all(
     Array.from({ length: 200 }, (_, i) => signAccessToken(config, { id: `bench-${i}`, username: `bench_${i}`, email: `bench.${i}@example.in` })),
   );
@@ -84,58 +129,44 @@ async function serve(): Promise<void> {
     (r) => r.name,
   );
 
-  // The repository exactly as the routes use it, with its findMatches call timed.
+  // The answer alone, without HTTP: the SQL path (query and answer) and the read model's.
   const engineeringRepo = createEngineeringRepository(database.db);
   const medicalRepo = createMedicalRepository(database.db);
-  // Built once, so the chance curve the service reads is cached as in the app (lib/chance.ts).
-  let ms = 0;
-  const timedEngineering = {
-    ...engineeringRepo,
-    findMatches: async (q: Parameters<typeof engineeringRepo.findMatches>[0]) => timed(() => engineeringRepo.findMatches(q)),
-  };
-  const timedMedical = { ...medicalRepo, findMatches: async (q: Parameters<typeof medicalRepo.findMatches>[0]) => timed(() => medicalRepo.findMatches(q)) };
-  async function rawOnce(stream: Stream, payload: Payload): Promise<number> {
-    ms = 0;
-    if (stream === 'engineering') await findColleges(timedEngineering, engineeringPreferencesSchema.parse(payload));
-    else await findMedicalColleges(timedMedical, medicalPreferencesSchema.parse(payload));
-    return ms;
-  }
-  async function timed<T>(f: () => Promise<T>): Promise<T> {
+  async function rawOnce(stream: Stream, payload: Payload, from: 'sql' | 'memory'): Promise<number> {
     const t = performance.now();
-    const r = await f();
-    ms += performance.now() - t;
-    return r;
+    if (stream === 'engineering') {
+      const p = engineeringPreferencesSchema.parse(payload);
+      if (from === 'sql') JSON.stringify(await findColleges(engineeringRepo, p));
+      else await findCollegesJson(engineeringModel, p);
+    } else {
+      const p = medicalPreferencesSchema.parse(payload);
+      if (from === 'sql') JSON.stringify(await findMedicalColleges(medicalRepo, p));
+      else await findMedicalCollegesJson(medicalModel, p);
+    }
+    return performance.now() - t;
   }
 
-  process.on('message', async (msg: { cmd: string; stream: Stream; payloads: Payload[]; seconds: number; concurrency: number }) => {
+  process.on('message', async (msg: { cmd: string; stream: Stream; payloads: Payload[] }) => {
     if (msg.cmd === 'stop') {
-      await app.close();
+      await sqlApp.close();
+      await memoryApp.close();
       await database.close();
       process.send!({ stopped: true }, () => process.exit(0));
       return;
     }
     if (msg.cmd === 'raw') {
-      // Sequential: one query at a time, every payload twice (the first pass warms the cache).
-      for (const p of msg.payloads) await rawOnce(msg.stream, p);
-      const times: number[] = [];
-      for (const p of msg.payloads) times.push(await rawOnce(msg.stream, p));
-      // Concurrent: `concurrency` callers for `seconds` (the pool's size on PostgreSQL).
-      let done = 0;
-      let i = 0;
-      const until = performance.now() + msg.seconds * 1000;
-      await Promise.all(
-        Array.from({ length: msg.concurrency }, async () => {
-          while (performance.now() < until) {
-            await rawOnce(msg.stream, msg.payloads[i++ % msg.payloads.length]);
-            done++;
-          }
-        }),
-      );
-      const result: RawResult = { sequential: stats(times), concurrent: { perSecond: done / msg.seconds, concurrency: msg.concurrency } };
+      const result = {} as RawResult;
+      for (const from of ['sql', 'memory'] as const) {
+        // Every payload twice; the first pass warms up.
+        for (const p of msg.payloads) await rawOnce(msg.stream, p, from);
+        const times: number[] = [];
+        for (const p of msg.payloads) times.push(await rawOnce(msg.stream, p, from));
+        result[from] = stats(times);
+      }
       process.send!(result);
     }
   });
-  const ready: ServerReady = { port, tokens, importMs, courses };
+  const ready: ServerReady = { ports: { sql: portOf(sqlApp), memory: portOf(memoryApp) }, tokens, importMs, courses, rssMb: process.memoryUsage().rss / 1e6 };
   process.send!(ready);
 }
 
@@ -179,7 +210,8 @@ async function engineeringMix(n: number): Promise<Payload[]> {
       messFacility: r() < 0.8 ? 'Yes' : 'No',
       page: r() < 0.7 ? 1 : 2 + Math.floor(r() * 3),
       pageSize: 35,
-      sortBy: pick(['rank', 'rank', 'rank', 'package', 'fees', 'program', 'college'] as const),
+      sortBy: pick(['rank', 'rank', 'rank', 'package', 'fees', 'program', 'college', 'chance'] as const),
+      includeReach: r() < 0.2,
       searchQuery: r() < 0.15 ? pick(searches) : '',
     });
   }
@@ -204,7 +236,8 @@ async function medicalMix(n: number, courses: string[]): Promise<Payload[]> {
       examType: 'NEET',
       page,
       pageSize: page === 1 && r() < 0.5 ? 10 : 30,
-      sortBy: pick(['rank', 'rank', 'rank', 'fees', 'college', 'course'] as const),
+      sortBy: pick(['rank', 'rank', 'rank', 'fees', 'college', 'course', 'chance'] as const),
+      includeReach: r() < 0.2,
       searchQuery: r() < 0.15 ? pick(searches) : '',
     });
   }
@@ -223,6 +256,7 @@ function stats(xs: number[]): Stats {
 
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
+const f3 = (x: number) => x.toFixed(3);
 
 async function startServer(engine: Engine, serverUrl: string): Promise<{ child: ChildProcess; ready: ServerReady; drop(): Promise<void> }> {
   const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'rankwise-bench-'));
@@ -264,25 +298,36 @@ function ask<T>(child: ChildProcess, msg: unknown): Promise<T> {
   });
 }
 
-/** Checks every payload answers 200 once, and describes the mix. */
-async function checkMix(port: number, stream: Stream, payloads: Payload[], token: string): Promise<string> {
+async function answer(port: number, url: string, payload: Payload, token: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(payload)} ${body}`);
+  return body;
+}
+
+/** Every payload answers 200 from both apps with the same bytes; describes the mix. */
+async function checkMix(ports: ServerReady['ports'], stream: Stream, payloads: Payload[], token: string): Promise<string> {
   const totals: number[] = [];
+  let bytes = 0;
   for (const p of payloads) {
-    const res = await fetch(`http://127.0.0.1:${port}${ENDPOINT[stream]}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(p),
-    });
-    if (res.status !== 200) throw new Error(`${stream} payload answered ${res.status}: ${JSON.stringify(p)} ${await res.text()}`);
-    const body = (await res.json()) as { data: { colleges: unknown[]; totalDocuments: number } };
-    totals.push(body.data.totalDocuments);
+    const [before, after] = await Promise.all([answer(ports.sql, ENDPOINT[stream], p, token), answer(ports.memory, ENDPOINT[stream], p, token)]);
+    if (before !== after) throw new Error(`${stream}: the read model's answer differs from the SQL path's for ${JSON.stringify(p)}`);
+    totals.push((JSON.parse(after) as { data: { totalDocuments: number } }).data.totalDocuments);
+    bytes += Buffer.byteLength(after);
   }
   const s = stats(totals);
   const empty = totals.filter((t) => t === 0).length;
-  return `${payloads.length} payloads, ${empty} with no match, matches per payload: median ${s.p50}, max ${Math.max(...totals)}`;
+  return (
+    `${payloads.length} payloads, answers of both paths byte-identical; ${empty} with no match, matches per payload: median ${s.p50}, ` +
+    `max ${Math.max(...totals)}; ${f1(bytes / payloads.length / 1024)} KB per answer`
+  );
 }
 
-async function load(port: number, stream: Stream, payloads: Payload[], tokens: string[], connections: number, duration: number) {
+async function load(port: number, url: string, payloads: Payload[], tokens: string[], connections: number, duration: number) {
   let i = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -291,7 +336,7 @@ async function load(port: number, stream: Stream, payloads: Payload[], tokens: s
     requests: [
       {
         method: 'POST',
-        path: ENDPOINT[stream],
+        path: url,
         setupRequest: (req: Record<string, unknown>) => {
           const k = i++;
           return {
@@ -304,41 +349,48 @@ async function load(port: number, stream: Stream, payloads: Payload[], tokens: s
     ],
   });
   if (result.non2xx || result.errors || result.timeouts)
-    throw new Error(`${stream}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   return { p50: result.latency.p50, p99: result.latency.p99, avg: result.latency.average, rps: result.requests.average, total: result.requests.total };
 }
 
-/** One request at a time over one keep-alive connection, timed precisely (autocannon's histogram counts whole milliseconds). */
-async function sequentialHttp(port: number, stream: Stream, payloads: Payload[], tokens: string[], rounds: number): Promise<Stats> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
+/**
+ * One request at a time, each over its target's own keep-alive connection, timed precisely
+ * (autocannon's histogram counts whole milliseconds). The targets take turns on every payload, so a
+ * busy moment of the machine falls on all of them alike and their ratio holds.
+ */
+async function sequentialHttp(targets: { port: number; url: string }[], payloads: Payload[], tokens: string[], rounds: number): Promise<Stats[]> {
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const times: number[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [k, p] of payloads.entries()) {
       const body = JSON.stringify(p);
-      const t = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: ENDPOINT[stream],
-            method: 'POST',
-            agent,
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${tokens[k % tokens.length]}` },
-          },
-          (res) => {
-            res.on('data', () => {});
-            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-      if (round > 0) times.push(performance.now() - t);
+      for (const [j, target] of targets.entries()) {
+        const t = performance.now();
+        await new Promise<void>((resolve, reject) => {
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port: target.port,
+              path: target.url,
+              method: 'POST',
+              agent: agents[j],
+              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${tokens[k % tokens.length]}` },
+            },
+            (res) => {
+              res.on('data', () => {});
+              res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+        // The first round warms up.
+        if (round > 0) times[j].push(performance.now() - t);
+      }
     }
   }
-  agent.destroy();
-  return stats(times);
+  for (const a of agents) a.destroy();
+  return times.map(stats);
 }
 
 async function main(): Promise<void> {
@@ -347,77 +399,61 @@ async function main(): Promise<void> {
       engines: { type: 'string', default: 'postgres,pglite' },
       streams: { type: 'string', default: 'engineering,medical' },
       duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '100,10' },
-      'pglite-connections': { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10,100' },
       'database-url': { type: 'string', default: process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
       payloads: { type: 'string', default: '300' },
+      rounds: { type: 'string', default: '4' },
     },
   });
   const engines = values.engines.split(',') as Engine[];
   const streams = values.streams.split(',') as Stream[];
   const duration = Number(values.duration);
   const n = Number(values.payloads);
-  console.log(`predictor benchmark: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}, node ${process.version}, ${duration} s per run, loopback`);
+  const rounds = Number(values.rounds);
+  const levels = values.connections.split(',').map(Number);
+  console.log(`predictor benchmark: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}, node ${process.version}, ${duration} s per load run, loopback`);
 
   const rows: string[][] = [];
+  const chanceLines: string[] = [];
   for (const engine of engines) {
     console.log(`\n== ${engine}: creating and importing a fresh database …`);
     const server = await startServer(engine, values['database-url']);
     try {
-      const { port, tokens, importMs, courses } = server.ready;
-      console.log(`   imported in ${f1(importMs / 1000)} s; app on 127.0.0.1:${port}`);
-      const levels = (engine === 'postgres' ? values.connections : values['pglite-connections']).split(',').map(Number);
+      const { ports, tokens, importMs, courses, rssMb } = server.ready;
+      console.log(
+        `   imported in ${f1(importMs / 1000)} s; server process ${Math.round(rssMb)} MB resident; SQL path on :${ports.sql}, read model on :${ports.memory}`,
+      );
       for (const stream of streams) {
         const payloads = stream === 'engineering' ? await engineeringMix(n) : await medicalMix(n, courses);
-        console.log(`-- ${stream}: ${await checkMix(port, stream, payloads, tokens[0])}`);
-        await load(port, stream, payloads, tokens, levels[0], 2); // warm-up
-        const raw = await ask<RawResult>(server.child, {
-          cmd: 'raw',
-          stream,
-          payloads,
-          seconds: Math.max(3, Math.round(duration / 2)),
-          concurrency: engine === 'postgres' ? 10 : 1,
-        });
+        console.log(`-- ${stream}: ${await checkMix(ports, stream, payloads, tokens[0])}`);
+        const raw = await ask<RawResult>(server.child, { cmd: 'raw', stream, payloads });
         console.log(
-          `   repository query alone, one at a time: p50 ${f2(raw.sequential.p50)} ms, p99 ${f2(raw.sequential.p99)} ms, avg ${f2(raw.sequential.avg)} ms (${raw.sequential.n} payloads)`,
+          `   the answer alone, one at a time: SQL path p50 ${f3(raw.sql.p50)} ms (avg ${f3(raw.sql.avg)}); read model p50 ${f3(raw.memory.p50)} ms (avg ${f3(raw.memory.avg)})`,
         );
-        console.log(`   repository query alone, ${raw.concurrent.concurrency} at a time: ${f1(raw.concurrent.perSecond)} queries/s`);
-        // Unloaded: the same payloads one at a time (the first round warms up), beside the raw query.
-        const one = await sequentialHttp(port, stream, payloads, tokens, 3);
-        console.log(
-          `   HTTP, one at a time:                    p50 ${f2(one.p50)} ms, p99 ${f2(one.p99)} ms, avg ${f2(one.avg)} ms; ` +
-            `${f2(one.p50 / raw.sequential.p50)}x the raw query at p50, ${f2(one.avg / raw.sequential.avg)}x on average`,
-        );
-        rows.push([
-          engine,
-          stream,
-          '1 (seq)',
-          f2(one.p50),
-          f2(one.p99),
-          f2(one.avg),
-          '',
-          f2(raw.sequential.p50),
-          f2(raw.sequential.avg),
-          f2(one.avg / raw.sequential.avg),
-        ]);
+        const paths = ['sql', 'memory', 'memoryWithoutChance'] as const;
+        const targets = paths.map((p) => ({
+          port: p === 'sql' ? ports.sql : ports.memory,
+          url: p === 'memoryWithoutChance' ? WITHOUT_CHANCE[stream] : ENDPOINT[stream],
+        }));
+        for (const t of targets) await load(t.port, t.url, payloads, tokens, levels[0], 2); // warm-up
+        const measured = await sequentialHttp(targets, payloads, tokens, rounds);
+        const one = Object.fromEntries(paths.map((p, i) => [p, measured[i]])) as Record<Path, Stats>;
+        for (const p of paths) {
+          console.log(`   HTTP one at a time, ${LABEL[p].padEnd(22)} p50 ${f3(one[p].p50)} ms, p99 ${f3(one[p].p99)} ms, avg ${f3(one[p].avg)} ms`);
+          rows.push([engine, stream, LABEL[p], '1 (seq)', f3(one[p].p50), f3(one[p].p99), f3(one[p].avg), '']);
+        }
+        const overhead = (one.memory.p50 / one.memoryWithoutChance.p50 - 1) * 100;
+        const line = `${engine} ${stream}: chance adds ${f1(overhead)}% to the read model's p50 (${f3(one.memoryWithoutChance.p50)} → ${f3(one.memory.p50)} ms; target ≤ 20%)`;
+        console.log(`   ${line}`);
+        chanceLines.push(line);
         for (const connections of levels) {
-          const r = await load(port, stream, payloads, tokens, connections, duration);
-          console.log(
-            `   HTTP, ${String(connections).padStart(3)} connections (autocannon, ${duration} s): p50 ${r.p50} ms, p99 ${r.p99} ms, avg ${f2(r.avg)} ms, ${f1(r.rps)} req/s (${r.total} requests); ` +
-              `${connections} / ${f1(r.rps)} req/s = ${f1((connections / r.rps) * 1000)} ms mean time in system (Little's law)`,
-          );
-          rows.push([
-            engine,
-            stream,
-            String(connections),
-            String(r.p50),
-            String(r.p99),
-            f2(r.avg),
-            f1(r.rps),
-            f2(raw.sequential.p50),
-            f2(raw.sequential.avg),
-            f2(r.avg / raw.sequential.avg),
-          ]);
+          for (const p of ['sql', 'memory'] as const) {
+            const r = await load(p === 'sql' ? ports.sql : ports.memory, ENDPOINT[stream], payloads, tokens, connections, duration);
+            console.log(
+              `   HTTP ${String(connections).padStart(3)} connections, ${LABEL[p].padEnd(18)} p50 ${r.p50} ms, p99 ${r.p99} ms, avg ${f2(r.avg)} ms, ${f1(r.rps)} req/s (${r.total} requests)`,
+            );
+            rows.push([engine, stream, LABEL[p], String(connections), String(r.p50), String(r.p99), f2(r.avg), f1(r.rps)]);
+          }
         }
       }
     } finally {
@@ -425,10 +461,12 @@ async function main(): Promise<void> {
     }
   }
   console.log('\nsummary (ms; req/s)');
-  const head = ['engine', 'stream', 'conns', 'p50', 'p99', 'avg', 'req/s', 'raw p50', 'raw avg', 'avg/raw'];
+  const head = ['engine', 'stream', 'path', 'conns', 'p50', 'p99', 'avg', 'req/s'];
   const table = [head, ...rows];
   const widths = head.map((_, c) => Math.max(...table.map((r) => r[c].length)));
-  for (const r of table) console.log(r.map((v, c) => v.padStart(widths[c])).join('  '));
+  for (const r of table) console.log(r.map((v, c) => (c < 3 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  '));
+  console.log('');
+  for (const l of chanceLines) console.log(l);
 }
 
 if (process.argv.includes('--serve')) await serve();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -30,6 +30,7 @@ import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { readModelsPlugin } from './plugins/read-models.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -47,6 +48,8 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made already from serverLoggerOptions (server.ts logs the first start's import before the app exists). */
+  loggerInstance?: FastifyBaseLogger;
   /** The app's time (tests: a TestClock they move forward). */
   clock?: Clock;
 };
@@ -65,7 +68,7 @@ export function loggableUrl(url: string): string {
  * errors through safeError (no query parameters: contact details, password hashes). Options given
  * by a caller (tests: a stream, a level) keep these.
  */
-function loggerOptions(config: Config, given: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, given: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (given === false) return false;
   const base = {
     level: config.LOG_LEVEL,
@@ -101,7 +104,7 @@ function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((
 /** Builds the whole application from plugins and modules; never listens. */
 export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: loggerOptions(config, opts.logger),
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config, opts.logger) }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkError,
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(mailPlugin, { config, mailer: opts.mailer });
   await app.register(jobsPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(readModelsPlugin, { config });
   app.decorate('google', createGoogleClient(config));
   app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));
 

@@ -4,8 +4,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Repository root (apps/api/src -> ../../..). */
+/**
+ * Repository root and the API's own folder, from this module's directory: apps/api/src when run
+ * from source, apps/api/dist in the built bundle (docs/decisions/0019), the same depth either way.
+ */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+export const apiRoot = path.resolve(import.meta.dirname, '..');
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -71,6 +75,10 @@ const envSchema = z.object({
   MEDICAL_REFERENCE_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
   /** Medical predictor: the last MCC round counted, 1-5 (default: 3, the last main round). */
   MEDICAL_REFERENCE_ROUND: z.coerce.number().int().min(1).max(5).optional(),
+  /** Answer both predictors from an in-memory copy of the reference seats (docs/decisions/0018); false: from SQL. */
+  PREDICTOR_READ_MODEL: bool.default(true),
+  /** How often each instance checks for an import by another process, to rebuild its read models (ms). */
+  READ_MODEL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Shares rate limits, sign-in slow-downs and submission counts between instances; while it is unreachable each instance counts alone. */
   REDIS_URL: optionalUrl,
   /** Put before every Redis key, so the instances of several products can share one Redis. */

@@ -1,8 +1,9 @@
-import { buildApp } from './app.ts';
+import { writeSync } from 'node:fs';
+import { pino, type LoggerOptions } from 'pino';
+import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { importMissing } from './data/import-all.ts';
-import { createProgress } from './data/progress.ts';
-import { withoutStatementTimeout } from './db/client.ts';
+import { importSummaryLine, openImportedDatabase } from './data/first-start.ts';
+import { openServingDatabase } from './plugins/db.ts';
 
 let config;
 try {
@@ -15,13 +16,24 @@ try {
   throw err;
 }
 
-const app = await buildApp(config);
+// The app's logger, made first: a first start logs its import before the app exists. It writes
+// synchronously while the server starts, so the start's lines come in order and 'running at' is
+// the last; then buffered, as Fastify's own logger does.
+const serving = pino.destination({ dest: 1, sync: false });
+let starting = true;
+const log = pino(loggerOptions(config, undefined) as LoggerOptions, { write: (line: string) => (starting ? writeSync(1, line) : serving.write(line)) });
+let database;
 if (config.IMPORT_ON_START) {
-  const log = (m: string) => app.log.info(m);
-  // An import's statements may run longer than a request's statement timeout.
-  const done = await withoutStatementTimeout(app.database, (database) => importMissing({ database, config, log, progress: createProgress(log) }));
-  for (const s of done) app.log.info({ rows: s.rows, ms: Math.round(s.ms), unplaced: s.unplaced.length }, `imported ${s.name}`);
+  // What the database lacks (on a first start, everything) is imported by a child process.
+  const opened = await openImportedDatabase(config, log);
+  database = opened.database;
+  if (opened.imported) log.info(importSummaryLine(opened.imported));
+} else {
+  database = await openServingDatabase(config, log);
 }
+const db = database;
+const app = await buildApp(config, { database: db, loggerInstance: log });
+app.addHook('onClose', async () => db.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: shutting down`);
@@ -29,4 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 await app.listen({ port: config.PORT, host: config.HOST });
-console.log(`Rankwise is running at http://localhost:${config.PORT} (database: ${app.database.kind})`);
+console.log(`Rankwise is running at http://localhost:${config.PORT} (database: ${db.kind}; started in ${(performance.now() / 1000).toFixed(1)} s)`);
+starting = false;
+// Loaded now rather than by the first request (which would wait for it).
+await app.readModels.ready();

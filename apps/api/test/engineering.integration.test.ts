@@ -2,13 +2,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineeringCollege, EngineeringPreferencesInput } from '@rankwise/contract/engineering';
+import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { extraInstitutes, instituteAliases } from '../src/data/josaa/institute-aliases.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
+import { engineeringFixtures as payloads } from './helpers/predictor-fixtures.ts';
 
 /**
  * An independent computation of the predictor's answer straight from the raw CSVs, with its own
@@ -154,28 +155,6 @@ function expected(
     return true;
   });
 }
-
-const payloads: (EngineeringPreferencesInput & { examType: '' | 'IIT' | 'CSAB' })[] = [
-  { rank: 1500, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra' },
-  { rank: 900, examType: 'IIT', seatType: 'OBC-NCL', gender: 'Female', homeState: 'Bihar', crlRank: 4000 },
-  { rank: 300, examType: 'IIT', seatType: 'SC(PWD)', gender: 'Male', homeState: 'Delhi' },
-  { rank: 150, examType: 'IIT', seatType: 'OPEN(PWD)', gender: 'Female', homeState: 'Kerala' },
-  { rank: 12000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Goa', branch: ['Computer Science & IT', 'Electronics & Communication'] },
-  { rank: 90000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Dadra and Nagar Haveli and Daman and Diu' },
-  { rank: 150000, examType: '', seatType: 'OBC-NCL', gender: 'Male', homeState: 'Lakshadweep', crlRank: 400000 },
-  { rank: 80000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Andaman and Nicobar Islands', branch: ['Civil', 'Mechanical'] },
-  { rank: 60000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Puducherry' },
-  { rank: 30000, examType: '', seatType: 'EWS', gender: 'Female', homeState: 'Jharkhand', branch: ['Mechanical', 'Civil', 'Chemical'] },
-  { rank: 20000, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Jammu and Kashmir', branch: ['Civil', 'Electrical & Electronics'] },
-  { rank: 60000, examType: '', seatType: 'ST', gender: 'Male', homeState: 'Ladakh', crlRank: 400000, branch: ['Civil'] },
-  { rank: 2000, examType: '', seatType: 'OBC-NCL(PWD)', gender: 'Female', homeState: 'Uttar Pradesh' },
-  { rank: 25000, examType: 'CSAB', gender: 'Female', homeState: 'Tamil Nadu', branch: ['Computer Science & IT'] },
-  { rank: 40000, examType: 'CSAB', gender: 'Male', homeState: 'Kerala', branch: ['AI & Data Science', 'Electronics & Communication'] },
-  { rank: 5000, examType: 'CSAB', seatType: 'SC', gender: 'Male', homeState: 'Rajasthan' },
-  { rank: 20000, examType: 'CSAB', seatType: 'OBC-NCL', gender: 'Female', homeState: 'Goa', crlRank: 60000 },
-  { rank: 3000, examType: 'CSAB', seatType: 'ST(PWD)', gender: 'Male', homeState: 'Odisha' },
-  { rank: 8000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Outside India', branch: ['Mathematics & Computing', 'AI & Data Science'] },
-];
 
 describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MedicalCollege, MedicalPreferencesInput } from '@rankwise/contract/medical';
+import type { MedicalCollege } from '@rankwise/contract/medical';
 import { homeStates } from '@rankwise/contract/reference';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importMedical } from '../src/data/neet-pg/import-medical.ts';
@@ -11,6 +11,7 @@ import { instituteAliases } from '../src/data/neet-pg/institute-aliases.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
+import { medicalFixtures as payloads } from './helpers/predictor-fixtures.ts';
 
 /*
  * An independent computation of the medical predictor's answer straight from the raw CSVs, with its
@@ -185,20 +186,6 @@ function expected(raw: Raw[], idOf: (inst: string, quota: string) => string, p: 
   }
   return [...seats.values()].filter((s) => s.close >= p.rank);
 }
-
-const payloads: MedicalPreferencesInput[] = [
-  { rank: 5000, category: 'General', quota: 'All India', courses: ['MD IN GENERAL MEDICINE', 'MS IN GENERAL SURGERY', 'MD IN RADIO DIAGNOSIS'] },
-  { rank: 40000, category: 'OBC', quota: 'All India', courses: ['MD IN PAEDIATRICS', 'MD IN PATHOLOGY'], sortBy: 'fees' },
-  { rank: 90000, category: 'SC PwD', quota: 'All India' },
-  { rank: 20000, category: 'General PwD', quota: 'All India', sortBy: 'college' },
-  { rank: 8000, category: 'EWS', quota: 'DNB Quota', courses: ['DNB IN GENERAL MEDICINE', 'DNB IN RADIO DIAGNOSIS', '(NBEMS) PATHOLOGY'], sortBy: 'course' },
-  { rank: 60000, category: 'General', quota: 'Management/Paid Seats Quota', courses: ['MD IN DERMATOLOGY', 'MD IN PSYCHIATRY', 'MD IN PATHOLOGY'] },
-  { rank: 1, category: 'ST', quota: 'Armed Forces Medical' },
-  { rank: 150000, category: 'General', quota: 'Non-Resident Indian' },
-  { rank: 30000, category: 'OBC PwD', quota: 'Delhi University Quota' },
-  { rank: 100000, category: 'General', quota: 'DNB Quota', sortBy: 'fees' },
-  { rank: 1, category: 'SC', quota: 'All India', courses: ['MD/MS ANATOMY', 'MD IN PHYSIOLOGY', 'MD IN BIOCHEMISTRY'] },
-];
 
 const key = (s: { id: string; course: string; cat: string }) => [s.id, s.course, s.cat].join('|');
 

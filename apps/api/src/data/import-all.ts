@@ -9,6 +9,16 @@ export async function importAll(ctx: ImportContext): Promise<ImportSummary[]> {
   return [await importEngineering(ctx), await importMedical(ctx), await importGeo(ctx), await importColleges(ctx)];
 }
 
+/** The data sets the database lacks (a first start imports them). */
+export async function missingImports(database: ImportContext['database']): Promise<string[]> {
+  const missing: string[] = [];
+  if (!(await hasEngineeringData(database))) missing.push('engineering');
+  if (!(await hasMedicalData(database))) missing.push('medical');
+  if (!(await hasGeoData(database))) missing.push('geo');
+  if (!(await hasCollegeData(database))) missing.push('colleges');
+  return missing;
+}
+
 /** First start: import only what the database lacks. */
 export async function importMissing(ctx: ImportContext): Promise<ImportSummary[]> {
   const done: ImportSummary[] = [];

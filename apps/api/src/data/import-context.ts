@@ -8,6 +8,8 @@ export type ImportContext = {
   database: Database;
   config: Config;
   log: (message: string) => void;
+  /** Notes on single items (each name that could not be placed): the server's first start logs them at debug level. Default: log. */
+  detail?: (message: string) => void;
   progress: Progress;
 };
 

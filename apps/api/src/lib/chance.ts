@@ -23,6 +23,28 @@ export function toChanceFields(curve: ChanceCurve, seat: SeatChanceColumns, rank
   };
 }
 
+/** Chance fields of no seat, where only the other fields of a result are wanted (its serialized head). */
+export const ANY_CHANCE: ChanceFields = {
+  chance: 0,
+  percent: 0,
+  band: 'Unlikely',
+  reach: false,
+  why: '',
+  clearedInRound: null,
+  trend: [],
+  wideBand: false,
+  fewAllotments: false,
+};
+
+/**
+ * The chance fields as JSON.stringify writes them inside a result (`"chance":…,…,"fewAllotments":…`),
+ * with the seat's why-line and trend given already serialized (each seat keeps them so).
+ */
+export function chanceFieldsJson(c: ChanceFields, whyJson: string, trendJson: string): string {
+  const round = c.clearedInRound === null ? 'null' : JSON.stringify(c.clearedInRound);
+  return `"chance":${c.chance},"percent":${c.percent},"band":"${c.band}","reach":${c.reach},"why":${whyJson},"clearedInRound":${round},"trend":${trendJson},"wideBand":${c.wideBand},"fewAllotments":${c.fewAllotments}`;
+}
+
 const CURVE_TTL_MS = 60_000;
 const curves = new WeakMap<object, { curve: ChanceCurve; at: number }>();
 

@@ -1,9 +1,11 @@
 import { successStatus, type Endpoint, type ResponseOf } from '@rankwise/contract/endpoint';
 import { errorResponses } from '@rankwise/contract/errors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { optionalUser, requireUser, type AuthUser } from '../plugins/auth.ts';
 import { AppError } from './app-error.ts';
+import { JsonText } from './json-text.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type UserOf<A> = A extends 'public' ? null : A extends 'optional' ? AuthUser | null : AuthUser;
@@ -24,6 +26,14 @@ export type RouteOptions = {
    * address for a caller without one): the students of one hostel or campus share an address.
    */
   rateLimit?: { max: number; timeWindow: string | number; per?: 'address' | 'user' };
+  /**
+   * The success answer is built by the service in the response schema's exact shape (its keys in
+   * the schema's order, nothing more): it is sent with JSON.stringify instead of being parsed by zod
+   * again first, which for the predictors' pages of results cost more than computing them
+   * (docs/decisions/0018; predictor-read-model.integration.test.ts checks the bytes are the same).
+   * Other statuses and the OpenAPI document still use the schemas.
+   */
+  trustedAnswer?: boolean;
 };
 
 declare module 'fastify' {
@@ -38,12 +48,13 @@ export const FORBIDDEN_MESSAGE = 'You do not have access to this page.';
 /**
  * Registers a route from its contract declaration: method, path, schemas (validation,
  * serialization and OpenAPI) and access. The handler calls one service function and returns its
- * answer, which is sent with the endpoint's success status unless the handler set another.
+ * answer (or the answer already written as JSON, a JsonText), which is sent with the endpoint's
+ * success status unless the handler set another.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
-  handler: (ctx: RouteContext<E>) => Promise<ResponseOf<E>>,
+  handler: (ctx: RouteContext<E>) => Promise<ResponseOf<E> | JsonText<ResponseOf<E>>>,
   opts: RouteOptions = {},
 ): void {
   const status = successStatus(e);
@@ -51,6 +62,7 @@ export function route<E extends Endpoint>(
     method: e.method,
     url: e.path.replace(/\{(\w+)\}/g, ':$1'),
     config: { endpointId: e.id, ...(opts.rateLimit ? { rateLimit: rateLimitConfig(opts.rateLimit) } : {}) },
+    ...(opts.trustedAnswer ? { serializerCompiler: trustedSerializer(status) } : {}),
     schema: {
       tags: [e.tag],
       summary: e.summary,
@@ -73,9 +85,17 @@ export function route<E extends Endpoint>(
       });
       if (reply.sent) return reply;
       if (reply.statusCode === 200) (reply as FastifyReply).status(status);
+      // Already JSON (lib/json-text.ts): sent as it is, with the header Fastify gives serialized JSON.
+      if (answer instanceof JsonText) return reply.type('application/json; charset=utf-8').send(answer.text);
       return answer;
     },
   });
+}
+
+/** JSON.stringify for the success status (RouteOptions.trustedAnswer); zod for every other. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the compiler serves any route schema
+function trustedSerializer(status: number): FastifySerializerCompiler<any> {
+  return (route) => (route.httpStatus === String(status) ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route as never));
 }
 
 function rateLimitConfig({ per, ...limit }: NonNullable<RouteOptions['rateLimit']>) {

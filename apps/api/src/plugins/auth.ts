@@ -39,7 +39,7 @@ export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
  */
 export const REVOCATION_POLL_MS = 5_000;
 
-function key(config: Config): Uint8Array {
+function key(config: Config): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(config.JWT_SECRET);
 }
 
@@ -127,12 +127,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.addHook('onClose', async () => revoked.stop());
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
+  // Imported once: jose would import a raw secret for every token it checks.
+  const verifyKey = await crypto.subtle.importKey('raw', key(opts.config), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     try {
       // A token without an expiry would never end: refused.
-      const { payload } = await jwtVerify(header.slice(7), key(opts.config), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(header.slice(7), verifyKey, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
       if (typeof payload.sub !== 'string') throw new Error('no subject');
       // Without a session id (a token from before sessions were named) or of an ended session: the
       // client refreshes, which gives a current token or, for an ended session, signs it out.

@@ -38,19 +38,26 @@ export async function untilDatabaseAnswers<T>(log: FastifyBaseLogger, fn: () => 
   }
 }
 
-/** Opens (or adopts) the database and applies migrations before anything else runs. */
+/**
+ * The API's own handle (statement and connect timeouts, docs/decisions/0017), migrated once the
+ * database answers: the first contact with the server, so a server down at start is waited for;
+ * migrations may rightly take longer than a request's statement. server.ts opens it before the app
+ * (a first start imports first, docs/decisions/0019); tests and tools let the plugin open it.
+ */
+export async function openServingDatabase(c: Config, log: FastifyBaseLogger): Promise<Database> {
+  const database = await openDatabase({
+    url: c.DATABASE_URL,
+    pgliteDir: path.join(c.DATA_FOLDER, 'pglite'),
+    timeouts: { statementMs: c.DATABASE_STATEMENT_TIMEOUT_MS, connectMs: c.DATABASE_CONNECT_TIMEOUT_MS },
+  });
+  await untilDatabaseAnswers(log, () => withoutStatementTimeout(database, migrateDatabase));
+  return database;
+}
+
+/** Opens (or adopts, already migrated) the database before anything else runs. */
 export const dbPlugin = fp(async (app: FastifyInstance, opts: { config: Config; database?: Database }) => {
   const owned = !opts.database;
-  const c = opts.config;
-  const database =
-    opts.database ??
-    (await openDatabase({
-      url: c.DATABASE_URL,
-      pgliteDir: path.join(c.DATA_FOLDER, 'pglite'),
-      timeouts: { statementMs: c.DATABASE_STATEMENT_TIMEOUT_MS, connectMs: c.DATABASE_CONNECT_TIMEOUT_MS },
-    }));
-  // The first contact with the server; migrations may rightly take longer than a request's statement.
-  if (owned) await untilDatabaseAnswers(app.log, () => withoutStatementTimeout(database, migrateDatabase));
+  const database = opts.database ?? (await openServingDatabase(opts.config, app.log));
   app.decorate('database', { getter: () => database });
   if (owned) app.addHook('onClose', async () => database.close());
 });

@@ -232,6 +232,6 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
     `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
       `${reference.length} reference seats; ${data.institutes.length} institutes`,
   );
-  for (const name of data.unplaced) ctx.log(`engineering: could not place institute '${name}'`);
+  for (const name of data.unplaced) (ctx.detail ?? ctx.log)(`engineering: could not place institute '${name}'`);
   return { name: IMPORT_NAME, rows: data.cutoffs.length, unplaced: data.unplaced, skipped: false, ms: performance.now() - started };
 }

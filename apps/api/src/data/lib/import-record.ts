@@ -5,6 +5,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withBulkTransaction, type BulkTx } from './bulk.ts';
 
+type ImportListener = (name: string) => void;
+const importListeners = new WeakMap<Database, Set<ImportListener>>();
+
+/**
+ * Calls `listener` with the import's name after each import into `database` by this process
+ * commits (the predictors' read models rebuild on it, docs/decisions/0018). Returns the unsubscribe.
+ */
+export function onImport(database: Database, listener: ImportListener): () => void {
+  let set = importListeners.get(database);
+  if (!set) importListeners.set(database, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 /** The input hash of the last completed import of `name`, if there was one. */
 export async function importedHash(database: Database, name: string): Promise<string | undefined> {
   const r = (await database.db.execute(sql`select input_hash from data_imports where name = ${name}`)) as unknown as { rows: { input_hash: string }[] };
@@ -31,6 +45,7 @@ export async function replaceImport(
       new Date().toISOString(),
     ]);
   });
+  for (const listener of importListeners.get(database) ?? []) listener(run.name);
   // The replaced rows are dead tuples now. PGlite has no autovacuum: without this, every re-import
   // would add the tables' full size to the data folder again. (Outside the transaction, as VACUUM must be.)
   await database.db.execute(sql.raw(`vacuum analyze ${run.tables.join(', ')}`));

@@ -173,7 +173,8 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
     `medical: ${data.allotmentRows} allotments → ${data.cutoffs.length} seat-round ranks, ${seats.length} seats in ${ref.year} R1-R${ref.round}; ` +
       `${data.institutes.length} institutes, ${matched} joined to the MCC fee file, ${data.unmatched.length} unmatched (fees 'NA')`,
   );
-  for (const name of data.unmatched) ctx.log(`medical: no MCC fee entry for institute '${name}'`);
-  for (const spelling of data.unusedAliases) ctx.log(`medical: alias table line matches no allotment: '${spelling}'`);
+  const detail = ctx.detail ?? ctx.log;
+  for (const name of data.unmatched) detail(`medical: no MCC fee entry for institute '${name}'`);
+  for (const spelling of data.unusedAliases) detail(`medical: alias table line matches no allotment: '${spelling}'`);
   return { name: IMPORT_NAME, rows: data.allotmentRows, unplaced: data.unmatched, skipped: false, ms: performance.now() - started };
 }

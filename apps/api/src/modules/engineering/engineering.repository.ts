@@ -24,6 +24,10 @@ export type ReferenceQuery = {
   offset: number;
 };
 
+/** The columns a result is made from. */
+export const REFERENCE_COLUMNS =
+  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card';
+
 export type ReferenceRecord = {
   id: string;
   institute_id: string;
@@ -49,7 +53,6 @@ export type ReferenceRecord = {
   chance_scale: number;
   chance_wide: boolean;
   chance_card: SeatChanceCard;
-  total: number;
 };
 
 /** The rank a row was matched on: the CRL rank for OPEN seats of a reserved-category student, else the rank. */
@@ -57,8 +60,11 @@ function matchedRank(q: ReferenceQuery): SQL {
   return q.crlRank === null ? sql`${q.rank}` : sql`(case when seat_type = ${q.seatType} then ${q.rank} else ${q.crlRank} end)`;
 }
 
+/** The sorts that do not depend on the student's rank (every one but 'chance'). */
+export type StaticSort = Exclude<ReferenceQuery['sortBy'], 'chance'>;
+
 // Text sorts use the "C" collation so PGlite and PostgreSQL (whatever its default collation) order alike.
-const orderBy: Record<Exclude<ReferenceQuery['sortBy'], 'chance'>, SQL> = {
+export const orderBy: Record<StaticSort, SQL> = {
   rank: sql`closing_rank asc, institute_name collate "C" asc, program_name collate "C" asc, id asc`,
   package: sql`median_salary_lpa desc nulls last, closing_rank asc, id asc`,
   fees: sql`tuition_inr_per_year asc nulls last, closing_rank asc, id asc`,
@@ -88,9 +94,7 @@ export function createEngineeringRepository(db: Db) {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> {
       return findPage<ReferenceRecord>(db, {
-        columns: sql.raw(
-          'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card',
-        ),
+        columns: sql.raw(REFERENCE_COLUMNS),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
         orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q))}, closing_rank asc, id asc` : orderBy[q.sortBy],

@@ -1,8 +1,18 @@
 import { ENGINEERING_PAGE_SIZE, type EngineeringCollege, type EngineeringPreferences, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
 import type { ChanceFields } from '@rankwise/contract/chance';
-import { curveFor, toChanceFields } from '../../lib/chance.ts';
+import { ANY_CHANCE, chanceFieldsJson, curveFor, toChanceFields } from '../../lib/chance.ts';
+import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
+import type { ChanceCurve } from '../../data/chance/model.ts';
+import type { ReadModel } from '../../lib/read-model.ts';
 import type { ReferenceQuery, ReferenceRecord, EngineeringRepository } from './engineering.repository.ts';
+import type { EngineeringReadModel } from './engineering.read-model.ts';
+
+/** Where matches come from: the read model in memory, or the SQL of the repository (the same answers). */
+export type EngineeringSource = {
+  findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> | { rows: ReferenceRecord[]; total: number };
+  findChanceCurve(): Promise<ChanceCurve | null>;
+};
 
 /** Form category → JoSAA seat type as the data spells it. */
 export const seatTypeOf: Record<string, string> = {
@@ -102,31 +112,85 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
   };
 }
 
-export async function findColleges(repo: EngineeringRepository, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
+/** The rank a row was matched on, and the seat's chance columns. */
+function matchOf(q: Pick<ReferenceQuery, 'seatType' | 'rank' | 'crlRank'>, r: ReferenceRecord) {
+  const matchedOn: EngineeringCollege['matchedOn'] = r.seat_type === q.seatType ? 'rank' : 'crlRank';
+  const rank = matchedOn === 'rank' ? q.rank : q.crlRank!;
+  const seat = { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card };
+  return { matchedOn, rank, seat };
+}
+
+function resultsPage(p: EngineeringPreferences, total: number) {
+  return {
+    currentPage: p.page,
+    totalDocuments: total,
+    totalPages: Math.ceil(total / p.pageSize),
+    message: total ? `${total} programmes match your preferences` : 'No Colleges Found',
+  };
+}
+
+/** The answer from SQL (the repository) or, for the comparison test, any source. */
+export async function findColleges(repo: EngineeringSource, p: EngineeringPreferences): Promise<EngineeringResultsResponse> {
   const q = toQuery(p);
   const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
   // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
   const curve = rows.length ? await curveFor(repo) : null;
   const colleges = rows.map((r) => {
-    const matchedOn = r.seat_type === q.seatType ? 'rank' : 'crlRank';
-    const rank = matchedOn === 'rank' ? q.rank : q.crlRank!;
-    const seat = { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card };
+    const { matchedOn, rank, seat } = matchOf(q, r);
     return toCollege(r, matchedOn, toChanceFields(curve!, seat, rank));
   });
-  return {
-    data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
-    message: total ? `${total} programmes match your preferences` : 'No Colleges Found',
-  };
+  const { message, ...page } = resultsPage(p, total);
+  return { data: { colleges, ...page }, message };
 }
 
-/** The engineering predictor as the route sees it: one call per request. */
-export function createEngineeringService(deps: { repo: EngineeringRepository; limiter: SubmissionLimiter }) {
+/** Each seat's fixed part of a result, serialized once (per read model: its rows are new objects after a rebuild). */
+const seatJson = new WeakMap<ReferenceRecord, { head: string; why: string; trend: string }>();
+
+/**
+ * The same answer as findColleges from the read model, written straight as JSON: each seat's fixed
+ * fields serialized once, the chance fields per request (the bytes are JSON.stringify's:
+ * predictor-read-model.integration.test.ts compares them with the SQL path's). `chance: false`
+ * leaves the chance fields out: bench/predictor.ts measures what they cost (issue 13).
+ */
+export async function findCollegesJson(
+  model: EngineeringReadModel,
+  p: EngineeringPreferences,
+  opts: { chance?: boolean } = {},
+): Promise<JsonText<EngineeringResultsResponse>> {
+  const q = toQuery(p);
+  const { rows, total } = model.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
+  const curve = rows.length ? await curveFor(model) : null;
+  const items = rows.map((r) => {
+    let json = seatJson.get(r);
+    if (!json) {
+      // The fields before matchedOn, as toCollege writes them (a key's quotes cannot occur unescaped inside a value).
+      const whole = JSON.stringify(toCollege(r, 'rank', ANY_CHANCE));
+      json = { head: whole.slice(1, whole.indexOf(',"matchedOn":')), why: JSON.stringify(r.chance_card.why), trend: JSON.stringify(r.chance_card.trend) };
+      seatJson.set(r, json);
+    }
+    const { matchedOn, rank, seat } = matchOf(q, r);
+    if (opts.chance === false) return `{${json.head},"matchedOn":"${matchedOn}"}`;
+    return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(toChanceFields(curve!, seat, rank), json.why, json.trend)}}`;
+  });
+  return pagedJson(items, resultsPage(p, total));
+}
+
+/**
+ * The engineering predictor as the route sees it: one call per request, answered from the read
+ * model when there is one (docs/decisions/0018), else from SQL.
+ */
+export function createEngineeringService(deps: {
+  repo: EngineeringRepository;
+  limiter: SubmissionLimiter;
+  readModel?: ReadModel<EngineeringReadModel> | null;
+}) {
   return {
     /** Visitors see the first page only; each new preference set counts against the caller's limit. */
-    async search(caller: Caller, body: EngineeringPreferences): Promise<EngineeringResultsResponse> {
+    async search(caller: Caller, body: EngineeringPreferences): Promise<EngineeringResultsResponse | JsonText<EngineeringResultsResponse>> {
       const prefs = enforceVisitorLimits(caller.user, body, ENGINEERING_PAGE_SIZE);
       await deps.limiter.check(caller, 'engineering', preferenceSet(prefs));
-      return findColleges(deps.repo, prefs);
+      const model = await deps.readModel?.get();
+      return model ? findCollegesJson(model, prefs) : findColleges(deps.repo, prefs);
     },
   };
 }

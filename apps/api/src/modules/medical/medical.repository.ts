@@ -20,6 +20,10 @@ export type MedicalQuery = {
   offset: number;
 };
 
+/** The columns a result is made from. */
+export const SEAT_COLUMNS =
+  'id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr, chance_scale, chance_wide, chance_card';
+
 export type MedicalSeatRecord = {
   id: string;
   institute_id: string;
@@ -40,11 +44,13 @@ export type MedicalSeatRecord = {
   annual_fee_inr: number | null;
   bond_years: number | null;
   bond_penalty_inr: number | null;
-  total: number;
 };
 
+/** The sorts that do not depend on the student's rank (every one but 'chance'). */
+export type StaticSort = Exclude<MedicalQuery['sortBy'], 'chance'>;
+
 // Text sorts use the "C" collation so PGlite and PostgreSQL order alike.
-const orderBy: Record<Exclude<MedicalQuery['sortBy'], 'chance'>, SQL> = {
+export const orderBy: Record<StaticSort, SQL> = {
   rank: sql`closing_rank asc, institute_name collate "C" asc, course collate "C" asc, id asc`,
   fees: sql`annual_fee_inr asc nulls last, closing_rank asc, id asc`,
   college: sql`institute_name collate "C" asc, course collate "C" asc, closing_rank asc, id asc`,
@@ -63,9 +69,7 @@ export function createMedicalRepository(db: Db) {
     /** One page of matching seats, each carrying the total match count. */
     async findMatches(q: MedicalQuery): Promise<{ rows: MedicalSeatRecord[]; total: number }> {
       return findPage<MedicalSeatRecord>(db, {
-        columns: sql.raw(
-          'id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr, chance_scale, chance_wide, chance_card',
-        ),
+        columns: sql.raw(SEAT_COLUMNS),
         table: sql.raw('medical_reference'),
         where: whereClause(q),
         orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(q.rank)}, closing_rank asc, id asc` : orderBy[q.sortBy],

@@ -7,9 +7,20 @@ import {
 } from '@rankwise/contract/medical';
 import type { ChanceFields } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
-import { curveFor, toChanceFields } from '../../lib/chance.ts';
+import { ANY_CHANCE, chanceFieldsJson, curveFor, toChanceFields } from '../../lib/chance.ts';
+import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
-import type { MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
+import type { ChanceCurve } from '../../data/chance/model.ts';
+import type { ReadModel } from '../../lib/read-model.ts';
+import type { MedicalQuery, MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
+import type { MedicalReadModel } from './medical.read-model.ts';
+
+/** Where seats come from: the read model in memory, or the SQL of the repository (the same answers). */
+export type MedicalSource = {
+  findMatches(q: MedicalQuery): Promise<{ rows: MedicalSeatRecord[]; total: number }> | { rows: MedicalSeatRecord[]; total: number };
+  findChanceCurve(): Promise<ChanceCurve | null>;
+  listCourses(): Promise<{ name: string; degree: string }[]>;
+};
 
 /**
  * Form category → the seat categories ("Alloted Category" in the MCC data) it may take. 'General'
@@ -69,7 +80,7 @@ export function toMedicalCollege(r: MedicalSeatRecord, chance: ChanceFields): Me
 }
 
 /** A 400 naming each course the catalogue does not have (checked before the submission limit counts the set). */
-export async function assertKnownCourses(repo: MedicalRepository, courses: string[]): Promise<void> {
+export async function assertKnownCourses(repo: Pick<MedicalSource, 'listCourses'>, courses: string[]): Promise<void> {
   if (!courses.length) return;
   const known = new Set((await repo.listCourses()).map((c) => c.name));
   const fieldErrors: Record<string, string[]> = {};
@@ -79,8 +90,8 @@ export async function assertKnownCourses(repo: MedicalRepository, courses: strin
   if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_FAILED', 'Some preferences are not valid', fieldErrors);
 }
 
-export async function findMedicalColleges(repo: MedicalRepository, p: MedicalPreferences): Promise<MedicalResultsResponse> {
-  const { rows, total } = await repo.findMatches({
+function queryOf(p: MedicalPreferences): MedicalQuery {
+  return {
     quota: p.quota,
     categories: SEAT_CATEGORIES_OF[p.category],
     rank: p.rank,
@@ -90,19 +101,58 @@ export async function findMedicalColleges(repo: MedicalRepository, p: MedicalPre
     includeReach: p.includeReach,
     limit: p.pageSize,
     offset: (p.page - 1) * p.pageSize,
-  });
-  // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
-  const curve = rows.length ? await curveFor(repo) : null;
-  const colleges = rows.map((r) =>
-    toMedicalCollege(
-      r,
-      toChanceFields(curve!, { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card }, p.rank),
-    ),
-  );
+  };
+}
+
+const seatChance = (r: MedicalSeatRecord) => ({ closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card });
+
+function resultsPage(p: MedicalPreferences, total: number) {
   return {
-    data: { colleges, currentPage: p.page, totalDocuments: total, totalPages: Math.ceil(total / p.pageSize) },
+    currentPage: p.page,
+    totalDocuments: total,
+    totalPages: Math.ceil(total / p.pageSize),
     message: total ? `${total} seats match your preferences` : 'No Medical Colleges Found',
   };
+}
+
+/** The answer from SQL (the repository) or, for the comparison test, any source. */
+export async function findMedicalColleges(repo: MedicalSource, p: MedicalPreferences): Promise<MedicalResultsResponse> {
+  const { rows, total } = await repo.findMatches(queryOf(p));
+  // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
+  const curve = rows.length ? await curveFor(repo) : null;
+  const colleges = rows.map((r) => toMedicalCollege(r, toChanceFields(curve!, seatChance(r), p.rank)));
+  const { message, ...page } = resultsPage(p, total);
+  return { data: { colleges, ...page }, message };
+}
+
+/** Each seat's fixed part of a result, serialized once (per read model: its rows are new objects after a rebuild). */
+const seatJson = new WeakMap<MedicalSeatRecord, { head: string; why: string; trend: string }>();
+
+/**
+ * The same answer as findMedicalColleges from the read model, written straight as JSON: each seat's
+ * fixed fields serialized once, the chance fields per request (the bytes are JSON.stringify's:
+ * predictor-read-model.integration.test.ts compares them with the SQL path's). `chance: false`
+ * leaves the chance fields out: bench/predictor.ts measures what they cost (issue 13).
+ */
+export async function findMedicalCollegesJson(
+  model: MedicalReadModel,
+  p: MedicalPreferences,
+  opts: { chance?: boolean } = {},
+): Promise<JsonText<MedicalResultsResponse>> {
+  const { rows, total } = model.findMatches(queryOf(p));
+  const curve = rows.length ? await curveFor(model) : null;
+  const items = rows.map((r) => {
+    let json = seatJson.get(r);
+    if (!json) {
+      // The fields before the chance fields, as toMedicalCollege writes them (a key's quotes cannot occur unescaped inside a value).
+      const whole = JSON.stringify(toMedicalCollege(r, ANY_CHANCE));
+      json = { head: whole.slice(1, whole.indexOf(',"chance":')), why: JSON.stringify(r.chance_card.why), trend: JSON.stringify(r.chance_card.trend) };
+      seatJson.set(r, json);
+    }
+    if (opts.chance === false) return `{${json.head}}`;
+    return `{${json.head},${chanceFieldsJson(toChanceFields(curve!, seatChance(r), p.rank), json.why, json.trend)}}`;
+  });
+  return pagedJson(items, resultsPage(p, total));
 }
 
 export async function medicalCourseCatalog(repo: MedicalRepository): Promise<MedicalCourseCatalog> {
@@ -115,15 +165,19 @@ export async function medicalCourseCatalog(repo: MedicalRepository): Promise<Med
   return { data: { groups } };
 }
 
-/** The NEET PG predictor as the routes see it: one call per request. */
-export function createMedicalService(deps: { repo: MedicalRepository; limiter: SubmissionLimiter }) {
+/**
+ * The NEET PG predictor as the routes see it: one call per request, answered from the read model
+ * when there is one (docs/decisions/0018), else from SQL.
+ */
+export function createMedicalService(deps: { repo: MedicalRepository; limiter: SubmissionLimiter; readModel?: ReadModel<MedicalReadModel> | null }) {
   return {
     /** Visitors see the first page only; unknown courses are refused before the set counts against the limit. */
-    async search(caller: Caller, body: MedicalPreferences): Promise<MedicalResultsResponse> {
+    async search(caller: Caller, body: MedicalPreferences): Promise<MedicalResultsResponse | JsonText<MedicalResultsResponse>> {
       const prefs = enforceVisitorLimits(caller.user, body, MEDICAL_PAGE_SIZE_SUBMIT);
-      await assertKnownCourses(deps.repo, prefs.courses);
+      const model = await deps.readModel?.get();
+      await assertKnownCourses(model ?? deps.repo, prefs.courses);
       await deps.limiter.check(caller, 'medical', preferenceSet(prefs));
-      return findMedicalColleges(deps.repo, prefs);
+      return model ? findMedicalCollegesJson(model, prefs) : findMedicalColleges(deps.repo, prefs);
     },
     courses: () => medicalCourseCatalog(deps.repo),
   };
