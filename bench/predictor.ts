@@ -36,7 +36,7 @@ type Engine = 'postgres' | 'pglite';
 type Path = 'sql' | 'memory' | 'withChance' | 'withoutChance';
 type Payload = Record<string, unknown>;
 type Stats = { n: number; p50: number; p99: number; avg: number };
-type RawResult = { sql: Stats; memory: Stats };
+type RawResult = { sql: Stats; memory: Stats; memoryWithoutChance: Stats };
 type ServerReady = { ports: { sql: number; memory: number }; tokens: string[]; importMs: number; courses: string[]; rssMb: number };
 
 const ENDPOINT: Record<Stream, string> = { engineering: '/api/v1/college/preferences', medical: '/api/v1/medical-college/preferences' };
@@ -142,16 +142,17 @@ async function serve(): Promise<void> {
   // The answer alone, without HTTP: the SQL path (query and answer) and the read model's.
   const engineeringRepo = createEngineeringRepository(database.db);
   const medicalRepo = createMedicalRepository(database.db);
-  async function rawOnce(stream: Stream, payload: Payload, from: 'sql' | 'memory'): Promise<number> {
+  async function rawOnce(stream: Stream, payload: Payload, from: keyof RawResult): Promise<number> {
     const t = performance.now();
+    const chance = from !== 'memoryWithoutChance';
     if (stream === 'engineering') {
       const p = engineeringPreferencesSchema.parse(payload);
       if (from === 'sql') JSON.stringify(await findColleges(engineeringRepo, p));
-      else await findCollegesJson(engineeringModel, p);
+      else await findCollegesJson(engineeringModel, p, { chance });
     } else {
       const p = medicalPreferencesSchema.parse(payload);
       if (from === 'sql') JSON.stringify(await findMedicalColleges(medicalRepo, p));
-      else await findMedicalCollegesJson(medicalModel, p);
+      else await findMedicalCollegesJson(medicalModel, p, { chance });
     }
     return performance.now() - t;
   }
@@ -166,7 +167,7 @@ async function serve(): Promise<void> {
     }
     if (msg.cmd === 'raw') {
       const result = {} as RawResult;
-      for (const from of ['sql', 'memory'] as const) {
+      for (const from of ['sql', 'memory', 'memoryWithoutChance'] as const) {
         // Every payload twice; the first pass warms up.
         for (const p of msg.payloads) await rawOnce(msg.stream, p, from);
         const times: number[] = [];
@@ -441,7 +442,8 @@ async function main(): Promise<void> {
         console.log(`-- ${stream}: ${await checkMix(ports, stream, payloads, tokens[0])}`);
         const raw = await ask<RawResult>(server.child, { cmd: 'raw', stream, payloads });
         console.log(
-          `   the answer alone, one at a time: SQL path p50 ${f3(raw.sql.p50)} ms (avg ${f3(raw.sql.avg)}); read model p50 ${f3(raw.memory.p50)} ms (avg ${f3(raw.memory.avg)})`,
+          `   the answer alone, one at a time: SQL path p50 ${f3(raw.sql.p50)} ms (avg ${f3(raw.sql.avg)}); read model p50 ${f3(raw.memory.p50)} ms ` +
+            `(avg ${f3(raw.memory.avg)}), without the chance fields p50 ${f3(raw.memoryWithoutChance.p50)} ms (avg ${f3(raw.memoryWithoutChance.avg)})`,
         );
         const paths = ['sql', 'memory', 'withChance', 'withoutChance'] as const;
         const targetOf = (p: Path) => ({

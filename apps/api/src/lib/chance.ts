@@ -6,10 +6,17 @@ import { clearedInRound, type SeatChanceCard } from '../data/chance/seat-chances
 /** A listed seat's stored chance columns (docs/decisions/0014). */
 export type SeatChanceColumns = { closingRank: number; chanceScale: number; wideBand: boolean; card: SeatChanceCard };
 
+/** What a result's chance fields take from the rank: the chance (three decimals) and the round it clears. */
+function chanceFor(curve: ChanceCurve, seat: SeatChanceColumns, rank: number): { chance: number; round: number | null } {
+  return {
+    chance: Math.round(chanceAt(curve, zOf(seat.closingRank, seat.chanceScale, rank)) * 1000) / 1000,
+    round: clearedInRound(seat.card.rounds, rank),
+  };
+}
+
 /** The chance fields of one result for the rank it was matched on. */
 export function toChanceFields(curve: ChanceCurve, seat: SeatChanceColumns, rank: number): ChanceFields {
-  const chance = Math.round(chanceAt(curve, zOf(seat.closingRank, seat.chanceScale, rank)) * 1000) / 1000;
-  const round = clearedInRound(seat.card.rounds, rank);
+  const { chance, round } = chanceFor(curve, seat, rank);
   return {
     chance,
     percent: percentOf(chance),
@@ -37,12 +44,24 @@ export const ANY_CHANCE: ChanceFields = {
 };
 
 /**
- * The chance fields as JSON.stringify writes them inside a result (`"chance":…,…,"fewAllotments":…`),
- * with the seat's why-line and trend given already serialized (each seat keeps them so).
+ * A seat's chance fields that are the same for every rank, serialized once: the why-line, and
+ * `"trend":[…],"wideBand":…,"fewAllotments":…` (the last three fields, in the schema's order).
  */
-export function chanceFieldsJson(c: ChanceFields, whyJson: string, trendJson: string): string {
-  const round = c.clearedInRound === null ? 'null' : JSON.stringify(c.clearedInRound);
-  return `"chance":${c.chance},"percent":${c.percent},"band":"${c.band}","reach":${c.reach},"why":${whyJson},"clearedInRound":${round},"trend":${trendJson},"wideBand":${c.wideBand},"fewAllotments":${c.fewAllotments}`;
+export function seatChanceJson(seat: SeatChanceColumns): { why: string; tail: string } {
+  return {
+    why: JSON.stringify(seat.card.why),
+    tail: `"trend":${JSON.stringify(seat.card.trend)},"wideBand":${seat.wideBand},"fewAllotments":${seat.card.fewAllotments}`,
+  };
+}
+
+/**
+ * The chance fields of one result as JSON.stringify(toChanceFields(…)) writes them inside it
+ * (`"chance":…,"fewAllotments":…`), the seat's fixed part given serialized (seatChanceJson).
+ */
+export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceColumns, rank: number, fixed: { why: string; tail: string }): string {
+  const { chance, round } = chanceFor(curve, seat, rank);
+  const cleared = round === null ? 'null' : `"round ${round}"`;
+  return `"chance":${chance},"percent":${percentOf(chance)},"band":"${bandOf(chance)}","reach":${seat.closingRank < rank},"why":${fixed.why},"clearedInRound":${cleared},${fixed.tail}`;
 }
 
 const CURVE_TTL_MS = 60_000;

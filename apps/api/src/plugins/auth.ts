@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { authTexts } from '@rankwise/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { safeError } from '../lib/safe-error.ts';
@@ -38,6 +38,9 @@ export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
  * tokens at once there, and on the other instances within this delay (docs/decisions/0016).
  */
 export const REVOCATION_POLL_MS = 5_000;
+
+/** Verified access tokens kept per instance (the oldest goes first). */
+const VERIFIED_TOKENS = 10_000;
 
 function key(config: Config): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(config.JWT_SECRET);
@@ -129,12 +132,29 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.decorateRequest('authError', null);
   // Imported once: jose would import a raw secret for every token it checks.
   const verifyKey = await crypto.subtle.importKey('raw', key(opts.config), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  // Tokens whose signature has been checked, with their claims. A browser sends the same access
+  // token with every request for its lifetime, and WebCrypto's HMAC check cost a tenth of a
+  // predictor answer (docs/decisions/0018). The key is the whole token, signature included, so only
+  // a token that verified can match; its expiry is checked again on every use (as jose does), and the
+  // session below on every request as before. Tokens with a not-before time are not kept.
+  const verified = new Map<string, JWTPayload & { exp: number }>();
+  const claimsOf = async (token: string): Promise<JWTPayload> => {
+    const known = verified.get(token);
+    if (known && known.exp > Math.floor(Date.now() / 1000)) return known;
+    if (known) verified.delete(token);
+    // A token without an expiry would never end: refused.
+    const { payload } = await jwtVerify(token, verifyKey, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    if (payload.nbf === undefined && typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, payload as JWTPayload & { exp: number });
+    }
+    return payload;
+  };
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     try {
-      // A token without an expiry would never end: refused.
-      const { payload } = await jwtVerify(header.slice(7), verifyKey, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      const payload = await claimsOf(header.slice(7));
       if (typeof payload.sub !== 'string') throw new Error('no subject');
       // Without a session id (a token from before sessions were named) or of an ended session: the
       // client refreshes, which gives a current token or, for an ended session, signs it out.
