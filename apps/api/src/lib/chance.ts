@@ -44,24 +44,25 @@ export const ANY_CHANCE: ChanceFields = {
 };
 
 /**
- * A seat's chance fields that are the same for every rank, serialized once: the why-line, and
- * `"trend":[…],"wideBand":…,"fewAllotments":…` (the last three fields, in the schema's order).
+ * A seat's chance fields that are the same for every rank, serialized once, with the keys around
+ * them: `,"why":…,"clearedInRound":` and `,"trend":[…],"wideBand":…,"fewAllotments":…` (the
+ * schema's order). Joined rather than concatenated: one flat string each, copied quickly into every
+ * answer (a concatenation is a tree of pieces, walked again each time).
  */
 export function seatChanceJson(seat: SeatChanceColumns): { why: string; tail: string } {
   return {
-    why: JSON.stringify(seat.card.why),
-    tail: `"trend":${JSON.stringify(seat.card.trend)},"wideBand":${seat.wideBand},"fewAllotments":${seat.card.fewAllotments}`,
+    why: [',"why":', JSON.stringify(seat.card.why), ',"clearedInRound":'].join(''),
+    tail: [',"trend":', JSON.stringify(seat.card.trend), ',"wideBand":', seat.wideBand, ',"fewAllotments":', seat.card.fewAllotments].join(''),
   };
 }
 
 /**
  * The chance fields of one result as JSON.stringify(toChanceFields(…)) writes them inside it
- * (`"chance":…,"fewAllotments":…`), the seat's fixed part given serialized (seatChanceJson).
+ * (`"chance":…,"fewAllotments":…`), the seat's fixed parts given serialized (seatChanceJson).
  */
 export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceColumns, rank: number, fixed: { why: string; tail: string }): string {
   const { chance, round } = chanceFor(curve, seat, rank);
-  const cleared = round === null ? 'null' : `"round ${round}"`;
-  return `"chance":${chance},"percent":${percentOf(chance)},"band":"${bandOf(chance)}","reach":${seat.closingRank < rank},"why":${fixed.why},"clearedInRound":${cleared},${fixed.tail}`;
+  return `"chance":${chance},"percent":${percentOf(chance)},"band":"${bandOf(chance)}","reach":${seat.closingRank < rank}${fixed.why}${round === null ? 'null' : `"round ${round}"`}${fixed.tail}`;
 }
 
 const CURVE_TTL_MS = 60_000;
