@@ -6,17 +6,24 @@ import { clearedInRound, type SeatChanceCard } from '../data/chance/seat-chances
 /** A listed seat's stored chance columns (docs/decisions/0014). */
 export type SeatChanceColumns = { closingRank: number; chanceScale: number; wideBand: boolean; card: SeatChanceCard };
 
-/** What a result's chance fields take from the rank: the chance (three decimals) and the round it clears. */
-function chanceFor(curve: ChanceCurve, seat: SeatChanceColumns, rank: number): { chance: number; round: number | null } {
-  return {
-    chance: Math.round(chanceAt(curve, zOf(seat.closingRank, seat.chanceScale, rank)) * 1000) / 1000,
-    round: clearedInRound(seat.card.rounds, rank),
-  };
+/** The chance for this rank, in thousandths (the fields show three decimals). */
+function thousandthsOf(curve: ChanceCurve, closingRank: number, chanceScale: number, rank: number): number {
+  return Math.round(chanceAt(curve, zOf(closingRank, chanceScale, rank)) * 1000);
 }
+
+/** A chance in thousandths as a result shows it: the number as JSON writes it, its percentage and band. */
+function shownChance(thousandths: number) {
+  const chance = thousandths / 1000;
+  return { text: String(chance), percent: percentOf(chance), band: bandOf(chance) };
+}
+
+/** Every chance a result can show (0.01–0.99, in thousandths), written once. */
+const SHOWN = Array.from({ length: 1001 }, (_, k) => shownChance(k));
 
 /** The chance fields of one result for the rank it was matched on. */
 export function toChanceFields(curve: ChanceCurve, seat: SeatChanceColumns, rank: number): ChanceFields {
-  const { chance, round } = chanceFor(curve, seat, rank);
+  const chance = thousandthsOf(curve, seat.closingRank, seat.chanceScale, rank) / 1000;
+  const round = clearedInRound(seat.card.rounds, rank);
   return {
     chance,
     percent: percentOf(chance),
@@ -44,24 +51,41 @@ export const ANY_CHANCE: ChanceFields = {
 };
 
 /**
- * A seat's chance fields that are the same for every rank, serialized once: the why-line, and
- * `"trend":[…],"wideBand":…,"fewAllotments":…` (the last three fields, in the schema's order).
+ * What the chance fields of one seat need, kept once per seat: the columns the chance is computed
+ * from, the reference year's rounds as (round, closing rank) pairs in a typed array (read for every
+ * result of every answer: objects parsed from JSON, scattered in memory, cost more to reach than
+ * the computation), and the fields that are the same for every rank serialized with the keys around
+ * them: `,"why":…,"clearedInRound":` and `,"trend":[…],"wideBand":…,"fewAllotments":…` (joined, so
+ * each is one flat string, copied quickly into every answer).
  */
-export function seatChanceJson(seat: SeatChanceColumns): { why: string; tail: string } {
+export type SeatChanceJson = { closingRank: number; chanceScale: number; rounds: Int32Array; why: string; tail: string };
+
+export function seatChanceJson(seat: SeatChanceColumns): SeatChanceJson {
   return {
-    why: JSON.stringify(seat.card.why),
-    tail: `"trend":${JSON.stringify(seat.card.trend)},"wideBand":${seat.wideBand},"fewAllotments":${seat.card.fewAllotments}`,
+    closingRank: seat.closingRank,
+    chanceScale: seat.chanceScale,
+    rounds: Int32Array.from(seat.card.rounds.flatMap((r) => [r.round, r.closingRank])),
+    why: [',"why":', JSON.stringify(seat.card.why), ',"clearedInRound":'].join(''),
+    tail: [',"trend":', JSON.stringify(seat.card.trend), ',"wideBand":', seat.wideBand, ',"fewAllotments":', seat.card.fewAllotments].join(''),
   };
 }
 
 /**
  * The chance fields of one result as JSON.stringify(toChanceFields(…)) writes them inside it
- * (`"chance":…,"fewAllotments":…`), the seat's fixed part given serialized (seatChanceJson).
+ * (`"chance":…,"fewAllotments":…`), from the seat's kept parts (seatChanceJson).
  */
-export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceColumns, rank: number, fixed: { why: string; tail: string }): string {
-  const { chance, round } = chanceFor(curve, seat, rank);
-  const cleared = round === null ? 'null' : `"round ${round}"`;
-  return `"chance":${chance},"percent":${percentOf(chance)},"band":"${bandOf(chance)}","reach":${seat.closingRank < rank},"why":${fixed.why},"clearedInRound":${cleared},${fixed.tail}`;
+export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceJson, rank: number): string {
+  const thousandths = thousandthsOf(curve, seat.closingRank, seat.chanceScale, rank);
+  const c = SHOWN[thousandths] ?? shownChance(thousandths);
+  // clearedInRound (data/chance/seat-chances.ts): the first round whose closing rank the rank is within.
+  let cleared = 'null';
+  for (let k = 0; k < seat.rounds.length; k += 2) {
+    if (rank <= seat.rounds[k + 1]) {
+      cleared = `"round ${seat.rounds[k]}"`;
+      break;
+    }
+  }
+  return `"chance":${c.text},"percent":${c.percent},"band":"${c.band}","reach":${seat.closingRank < rank}${seat.why}${cleared}${seat.tail}`;
 }
 
 const CURVE_TTL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { ENGINEERING_PAGE_SIZE, type EngineeringCollege, type EngineeringPreferences, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
 import type { ChanceFields } from '@rankwise/contract/chance';
-import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceColumns } from '../../lib/chance.ts';
+import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { ChanceCurve } from '../../data/chance/model.ts';
@@ -144,7 +144,7 @@ export async function findColleges(repo: EngineeringSource, p: EngineeringPrefer
 }
 
 /** Each seat's fixed part of a result, serialized once (per read model: its rows are new objects after a rebuild). */
-const seatJson = new WeakMap<ReferenceRecord, { head: string; seat: SeatChanceColumns; chance: { why: string; tail: string } }>();
+const seatJson = new WeakMap<ReferenceRecord, { head: string; chance: SeatChanceJson }>();
 
 /**
  * The same answer as findColleges from the read model, written straight as JSON: each seat's fixed
@@ -165,14 +165,13 @@ export async function findCollegesJson(
     if (!json) {
       // The fields before matchedOn, as toCollege writes them (a key's quotes cannot occur unescaped inside a value).
       const whole = JSON.stringify(toCollege(r, 'rank', ANY_CHANCE));
-      const seat = matchOf(q, r).seat;
-      json = { head: whole.slice(1, whole.indexOf(',"matchedOn":')), seat, chance: seatChanceJson(seat) };
+      json = { head: whole.slice(1, whole.indexOf(',"matchedOn":')), chance: seatChanceJson(matchOf(q, r).seat) };
       seatJson.set(r, json);
     }
     const matchedOn = r.seat_type === q.seatType ? 'rank' : 'crlRank';
     if (opts.chance === false) return `{${json.head},"matchedOn":"${matchedOn}"}`;
     const rank = matchedOn === 'rank' ? q.rank : q.crlRank!;
-    return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(curve!, json.seat, rank, json.chance)}}`;
+    return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(curve!, json.chance, rank)}}`;
   });
   return pagedJson(items, resultsPage(p, total));
 }

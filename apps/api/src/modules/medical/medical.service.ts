@@ -7,7 +7,7 @@ import {
 } from '@rankwise/contract/medical';
 import type { ChanceFields } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
-import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceColumns } from '../../lib/chance.ts';
+import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { ChanceCurve } from '../../data/chance/model.ts';
@@ -126,7 +126,7 @@ export async function findMedicalColleges(repo: MedicalSource, p: MedicalPrefere
 }
 
 /** Each seat's fixed part of a result, serialized once (per read model: its rows are new objects after a rebuild). */
-const seatJson = new WeakMap<MedicalSeatRecord, { head: string; seat: SeatChanceColumns; chance: { why: string; tail: string } }>();
+const seatJson = new WeakMap<MedicalSeatRecord, { head: string; chance: SeatChanceJson }>();
 
 /**
  * The same answer as findMedicalColleges from the read model, written straight as JSON: each seat's
@@ -146,12 +146,11 @@ export async function findMedicalCollegesJson(
     if (!json) {
       // The fields before the chance fields, as toMedicalCollege writes them (a key's quotes cannot occur unescaped inside a value).
       const whole = JSON.stringify(toMedicalCollege(r, ANY_CHANCE));
-      const seat = seatChance(r);
-      json = { head: whole.slice(1, whole.indexOf(',"chance":')), seat, chance: seatChanceJson(seat) };
+      json = { head: whole.slice(1, whole.indexOf(',"chance":')), chance: seatChanceJson(seatChance(r)) };
       seatJson.set(r, json);
     }
     if (opts.chance === false) return `{${json.head}}`;
-    return `{${json.head},${chanceFieldsJson(curve!, json.seat, p.rank, json.chance)}}`;
+    return `{${json.head},${chanceFieldsJson(curve!, json.chance, p.rank)}}`;
   });
   return pagedJson(items, resultsPage(p, total));
 }
