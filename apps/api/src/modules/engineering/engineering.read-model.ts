@@ -26,7 +26,7 @@ import {
 /**
  * The engineering predictor's read model (docs/decisions/0018): every `engineering_reference` seat
  * in memory, answering `findMatches` exactly as the SQL of engineering.repository.ts does (same
- * rows, order and total; engineering-read-model.integration.test.ts compares them).
+ * rows, order and total; predictor-read-model.integration.test.ts compares them).
  */
 export type EngineeringReadModel = {
   findMatches(q: ReferenceQuery): { rows: ReferenceRecord[]; total: number };

@@ -19,7 +19,7 @@ import { createMedicalRepository, orderBy, SEAT_COLUMNS, type MedicalQuery, type
 /**
  * The NEET PG predictor's read model (docs/decisions/0018): every `medical_reference` seat and the
  * course catalogue in memory, answering as medical.repository.ts does (same rows, order and total;
- * medical-read-model.integration.test.ts compares them).
+ * predictor-read-model.integration.test.ts compares them).
  */
 export type MedicalReadModel = {
   findMatches(q: MedicalQuery): { rows: MedicalSeatRecord[]; total: number };
