@@ -6,6 +6,7 @@ import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts
 import { pgTextArray } from '../lib/pg-array.ts';
 import { engineeringInputFiles, engineeringSources, readEngineeringData } from './engineering-data.ts';
 import { eligibleStates } from './home-state-quotas.ts';
+import { formatInvariantReport } from './invariants.ts';
 import { buildReference } from './reference.ts';
 import { CHANCE_MODEL_VERSION, josaaChanceModel } from '../chance/chance-models.ts';
 import { engineeringSeatChances } from '../chance/seat-chances.ts';
@@ -228,10 +229,13 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   ctx.progress.tick();
   ctx.progress.stop();
   const preparatory = data.cutoffs.filter((r) => r.openingPreparatory || r.closingPreparatory).length;
+  const byRule = data.cutoffs.filter((r) => r.preparatoryByRule).length;
   ctx.log(
-    `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
+    `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched, ${byRule} of them by the 2016-2024 rule; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
       `${reference.length} reference seats; ${data.institutes.length} institutes`,
   );
+  // The invariant table of every file read (a refused file stopped the import above, with its table).
+  for (const report of data.invariants) for (const line of formatInvariantReport(report)) (ctx.detail ?? ctx.log)(`engineering invariants: ${line}`);
   for (const name of data.unplaced) (ctx.detail ?? ctx.log)(`engineering: could not place institute '${name}'`);
   return { name: IMPORT_NAME, rows: data.cutoffs.length, unplaced: data.unplaced, skipped: false, ms: performance.now() - started };
 }
