@@ -7,6 +7,7 @@ import { pgTextArray } from '../lib/pg-array.ts';
 import { engineeringInputFiles, engineeringSources, readEngineeringData } from './engineering-data.ts';
 import { eligibleStates } from './home-state-quotas.ts';
 import { formatInvariantReport } from './invariants.ts';
+import { rankPaperOf } from './rank-papers.ts';
 import { buildReference } from './reference.ts';
 import { CHANCE_MODEL_VERSION, josaaChanceModel } from '../chance/chance-models.ts';
 import { engineeringSeatChances } from '../chance/seat-chances.ts';
@@ -14,7 +15,7 @@ import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'engineering';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '3';
+const IMPORTER_VERSION = '4';
 
 export async function hasEngineeringData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
@@ -138,6 +139,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'closing_rank',
         'opening_preparatory',
         'closing_preparatory',
+        'preparatory_by_rule',
       ],
       data.cutoffs.map((r) => [
         r.counselling,
@@ -152,6 +154,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         r.closingRank,
         r.openingPreparatory,
         r.closingPreparatory,
+        r.preparatoryByRule ?? false,
       ]),
     );
     await tx.query('CREATE INDEX engineering_cutoffs_seat_idx ON engineering_cutoffs USING btree (institute_id, program_id)');
@@ -176,6 +179,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'year',
         'round',
         'basis',
+        'rank_paper',
         'eligible_states',
         'median_salary_lpa',
         'placement_year',
@@ -210,6 +214,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           r.year,
           r.round,
           r.counselling,
+          rankPaperOf(r.programName, i.type),
           states === null ? null : pgTextArray(states),
           i.medianSalaryLpa,
           i.placementYear,

@@ -5,7 +5,9 @@ import { aboutCollegeUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts'
 import { useCompare } from '@/lib/stores/compare.ts';
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const rank = (r: string) => (/^\d+$/.test(r) ? Number(r).toLocaleString('en-IN') : r);
+/** '14,210'; a preparatory-course rank ('187P') as '187 (preparatory list)': not comparable with ordinary ranks. */
+const rank = (r: string) =>
+  /^\d+$/.test(r) ? Number(r).toLocaleString('en-IN') : /^\d+P$/.test(r) ? `${Number(r.slice(0, -1)).toLocaleString('en-IN')} (preparatory list)` : r;
 const roundLabel = (r: RankRow) => `${r.counselling} ${r.year} round ${r.round}`;
 
 type Row = { label: ReactNode; cell(c: ComparedCollege): ReactNode };
@@ -71,7 +73,10 @@ function rows(origin: Origin | null): Row[] {
           <ul>
             {c.program.lastYears.map((r) => (
               <li key={r.year}>
-                {r.year}: {rank(r.closingRank)} <span className="text-xs text-slate-600">(round {r.round})</span>
+                {r.year}: {rank(r.closingRank)}{' '}
+                <span className="text-xs text-slate-600">
+                  ({r.counselling === 'CSAB' ? 'CSAB ' : ''}round {r.round})
+                </span>
               </li>
             ))}
           </ul>
