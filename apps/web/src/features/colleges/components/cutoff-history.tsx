@@ -104,6 +104,13 @@ export function CutoffHistory({ instituteId, want, onChange }: { instituteId: st
       ) : (
         <>
           <CutoffChart rows={rows} title={`Opening and closing ranks by JoSAA round: ${seatLabel(seat)}`} />
+          {rows.some((r) => r.counselling === 'CSAB') ? (
+            <CutoffChart
+              rows={rows}
+              counselling="CSAB"
+              title={`Opening and closing ranks by CSAB round (common-rank-list ranks${seat.seatType === 'OPEN' ? '' : ', not comparable with JoSAA’s category ranks'}): ${seatLabel(seat)}`}
+            />
+          ) : null}
           <HistoryTable rows={rows} seat={seat} />
         </>
       )}

@@ -10,6 +10,13 @@ function tuitionNote(c: EngineeringCollege): string {
   return c.tuitionFromYear === null ? '' : ` (${c.instituteType} rate since ${c.tuitionFromYear})`;
 }
 
+const matchedLabel: Record<EngineeringCollege['matchedOn'], string> = {
+  rank: '',
+  crlRank: ' · matched on your CRL rank',
+  archRank: ' · matched on your Paper 2A (B.Arch) rank',
+  planningRank: ' · matched on your Paper 2B (B.Planning) rank',
+};
+
 export function CollegeCard({ college, inCompare, onToggleCompare }: { college: EngineeringCollege; inCompare: boolean; onToggleCompare(): void }) {
   const pkg = college['Average Package(LPA)'];
   return (
@@ -63,8 +70,10 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
       <ChanceSummary fields={college} referenceYear={college.year} />
       <p className="mt-3 text-xs text-slate-600">
         {college.seatType} seat · {college.basis} {college.year} round {college.round}
-        {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
+        {matchedLabel[college.matchedOn]}
+        {college.basis === 'CSAB' ? ' · common-rank-list ranks' : ''}
       </p>
+      {college.requires ? <p className="mt-2 text-sm font-medium text-amber-800">{college.requires}</p> : null}
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
         <Link to={connectStudentsUrl(college['Institute Name'])} className="text-sm font-medium text-brand-700 underline">
           Connect with Students
