@@ -28,8 +28,9 @@ type CompareState = {
 };
 
 /**
- * Kept in session storage, so the list survives a reload of /compare (and of any page) in this tab,
- * and is gone with the tab. The results pages clear it when they open afresh (spec §4).
+ * Kept in session storage, so the list survives reloads and new searches in this tab until the
+ * student clears it, and is gone with the tab (docs/decisions/0028: spec §4 cleared it whenever
+ * results opened afresh, so an IIT from JEE Advanced results could not meet an NIT from JEE Main).
  */
 export const useCompare = create<CompareState>()(
   persist(
