@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankFromText, rankMessages, rankSchema } from './engineering.ts';
-import { medicalPreferencesSchema } from './medical.ts';
+import { rankFromText, rankMessages, rankSchema } from '@rankwise/contract/engineering';
+import { medicalPreferencesSchema } from '@rankwise/contract/medical';
 
 describe('rank boxes take numbers as people write them', () => {
   it.each([
