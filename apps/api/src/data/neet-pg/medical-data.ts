@@ -168,7 +168,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     (idOf, dnbTwinOf) => {
       const quotas = ['All India', 'DNB Quota'];
       const sameInstitute = (keys: string[]) => quotas.every((q) => new Set(keys.map((k) => idOf(k, q))).size === 1);
-      matches = match2025(insts2025, [...spellingsByKey.keys()], sameInstitute, fees, duplicates2025);
+      matches = match2025(insts2025, [...spellingsByKey.keys()], sameInstitute, fees, duplicates2025, dnbTwinOf);
       id2025 = (source, quota) => {
         const m = matches.get(source)!;
         if (m.how === 'spelling') return idOf(m.keys[0], quota);

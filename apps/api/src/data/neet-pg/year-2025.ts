@@ -12,8 +12,9 @@ import { instituteKey, type FeeEntry } from './institutes.ts';
  * two of them can share a display name). It is matched, in this order:
  *  1. to the 2023-2024 allotment spellings whose key starts with its name's key and contains the
  *     first 30 letters of its address's key: when all of them are one product institute (for the
- *     row's quota: an MCC institute's DNB twin takes its DNB seats), that one;
- *  2. else to the MCC list (fee file) the same way: exactly one entry;
+ *     row's quota: an MCC institute's DNB twin takes its DNB seats), that one; else the same with
+ *     only the spellings that hold the longest start of its address;
+ *  2. else to the MCC list (fee file) the same way: one entry (an entry and its DNB twin count as one);
  *  3. else by a PIN in its address and an MCC entry at that PIN whose name's key and its name's key
  *     start one another: exactly one entry;
  *  4. else by its name's key equal to exactly one MCC entry's name key in the same state;
@@ -108,22 +109,51 @@ export function match2025(
   sameInstitute: (keys: string[]) => boolean,
   fees: FeeEntry[],
   duplicates: Row2025[],
+  dnbTwinOf: (mcc: number) => number | undefined = () => undefined,
 ): Map<string, Match2025> {
   const feeKeys = fees.map((f) => ({ code: Number(f['MCC Institute Code']), full: instituteKey(f['Institute Full Name/Address (MCC list)']), name: instituteKey(f['Institute Name']), f }));
+  // An MCC institute and its DNB twin (institute-aliases.ts) are one institute here: the quota decides later.
+  const twinOf = new Map<number, number>();
+  for (const f of feeKeys) {
+    const t = dnbTwinOf(f.code);
+    if (t !== undefined) twinOf.set(t, f.code);
+  }
+  const mainOf = (code: number) => twinOf.get(code) ?? code;
   const out = new Map<string, Match2025>();
   for (const inst of institutes.values()) {
     const nk = instituteKey(baseName(inst.name));
     // The address is cut at 90 characters: its key's first 30 letters are what any spelling must hold.
-    const ak = instituteKey(inst.address).slice(0, 30);
+    const full = instituteKey(inst.address);
+    const ak = full.slice(0, 30);
     const fits = (k: string) => nk.length >= 4 && k.startsWith(nk) && (ak.length < 8 || k.includes(ak));
+    // Of several that fit, those holding the longest start of the address.
+    const overlap = (k: string) => {
+      let n = ak.length;
+      while (n < full.length && k.includes(full.slice(0, n + 1))) n++;
+      return n;
+    };
+    const best = <T,>(xs: T[], key: (x: T) => string) => {
+      if (xs.length < 2) return xs;
+      const scores = xs.map((x) => overlap(key(x)));
+      const top = Math.max(...scores);
+      return xs.filter((_, i) => scores[i] === top);
+    };
     const keys = spellingKeys.filter(fits);
     if (keys.length && sameInstitute(keys)) {
       out.set(inst.source, { how: 'spelling', keys });
       continue;
     }
-    const byAddress = feeKeys.filter((f) => fits(f.full));
-    if (byAddress.length === 1) {
-      out.set(inst.source, { how: 'mcc-address', mcc: byAddress[0].code });
+    const bestKeys = best(keys, (k) => k);
+    if (bestKeys.length && sameInstitute(bestKeys)) {
+      out.set(inst.source, { how: 'spelling', keys: bestKeys });
+      continue;
+    }
+    const byAddress = best(
+      feeKeys.filter((f) => fits(f.full)),
+      (f) => f.full,
+    );
+    if (byAddress.length && new Set(byAddress.map((f) => mainOf(f.code))).size === 1) {
+      out.set(inst.source, { how: 'mcc-address', mcc: mainOf(byAddress[0].code) });
       continue;
     }
     if (inst.pin) {
