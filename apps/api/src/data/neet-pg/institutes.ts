@@ -300,14 +300,7 @@ export function resolveInstitutes(
     }
   }
 
-  // A name several institutes share ('District Hospital', 'Apollo Hospital') gets the GeoNames
-  // district of its PIN, so that two of them never look the same on a card.
-  const nameCount = new Map<string, number>();
-  for (const i of institutes) nameCount.set(i.name.toLowerCase(), (nameCount.get(i.name.toLowerCase()) ?? 0) + 1);
-  for (const i of institutes) {
-    if (nameCount.get(i.name.toLowerCase())! > 1 && i.district && !i.name.toLowerCase().includes(i.district.toLowerCase())) i.name = `${i.name}, ${i.district}`;
-  }
-
+  // Names several institutes share are made unique by names.ts (it needs each institute's seats).
   return {
     idOf,
     institutes: institutes.sort((a, b) => (a.id < b.id ? -1 : 1)),

@@ -6,6 +6,7 @@ import { topTwo } from '../chance/neet-pg.ts';
 import { createHash } from 'node:crypto';
 import { canonicalCourse, NEW_COURSES } from './courses.ts';
 import { correctDnbLabels, type DnbLabelStats } from './dnb-labels.ts';
+import { makeNamesUnique } from './names.ts';
 import { widen, type MedicalCutoff } from './seats.ts';
 import { institutes2025, match2025, readSeats2025, type Match2025 } from './year-2025.ts';
 
@@ -184,7 +185,8 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
         let spellings = extra.get(id);
         if (!spellings) extra.set(id, (spellings = new Map()));
         // The page's '[State]' suffix repeats the state: not part of the name.
-        const spelling = inst.spelling.replace(/\s*\[[^\]]*\]/g, '');
+        // MCC's own form, 'NAME,ADDRESS' (the first comma without a space ends the name: institutes.ts).
+        const spelling = `${inst.name.replace(/\s*\[[^\]]*\]/g, '')},${inst.address}, ${inst.state ?? ''}`;
         let sp = spellings.get(spelling);
         if (!sp) spellings.set(spelling, (sp = { count: 0, states: new Map() }));
         sp.count++;
@@ -242,8 +244,11 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
 
   // Only institutes with at least one allotment are records (an MCC entry's DNB twin may have none).
   const withSeats = new Set([...cutoffs.values()].map((c) => c.instituteId));
+  const institutes = resolution.institutes.filter((i) => withSeats.has(i.id));
+  const nonDnb = new Set([...cutoffs.values()].filter((c) => c.quota !== 'DNB Quota').map((c) => c.instituteId));
+  makeNamesUnique(institutes, (id) => !nonDnb.has(id));
   return {
-    institutes: resolution.institutes.filter((i) => withSeats.has(i.id)),
+    institutes,
     cutoffs: [...cutoffs.values()],
     courses,
     allotmentRows: allotments.length,
