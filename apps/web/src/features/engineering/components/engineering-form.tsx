@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
-import { branchGroups, engineeringCategories, rankMessages, rankSchema } from '@rankwise/contract/engineering';
+import { branchGroups, engineeringCategories, rankFromText, rankMessages, rankSchema } from '@rankwise/contract/engineering';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
@@ -104,11 +104,11 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
     const category = v.examType === 'CSAB' ? v.csabSeatType : v.seatType;
     const url = resultsUrl({
       examType: v.examType === 'MAINS' ? '' : v.examType,
-      rank: Number(v.rank),
+      rank: rankFromText(v.rank)!,
       // CSAB ranks every seat type on the common rank list: its rank is the CRL rank, no second one.
-      crlRank: v.examType !== 'CSAB' && v.crlRank && category && category !== 'OPEN' ? Number(v.crlRank) : undefined,
-      archRank: v.examType !== 'IIT' && v.archRank ? Number(v.archRank) : undefined,
-      planningRank: v.examType !== 'IIT' && v.planningRank ? Number(v.planningRank) : undefined,
+      crlRank: v.examType !== 'CSAB' && v.crlRank && category && category !== 'OPEN' ? rankFromText(v.crlRank)! : undefined,
+      archRank: v.examType !== 'IIT' && v.archRank ? rankFromText(v.archRank)! : undefined,
+      planningRank: v.examType !== 'IIT' && v.planningRank ? rankFromText(v.planningRank)! : undefined,
       seatType: category ? (category as (typeof engineeringCategories)[number]) : undefined,
       gender: v.gender,
       homeState: v.homeState as (typeof homeStates)[number],
