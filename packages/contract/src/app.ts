@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './text.ts';
 import { defineEndpoints } from './endpoint.ts';
 
 /**
@@ -34,7 +35,7 @@ export const emailField = z
   .regex(emailPattern, 'Please enter a valid email address');
 
 export const contactRequestSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required', abort: true }).max(200, 'Name is too long'),
+  name: oneLine(z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required', abort: true }).max(200, 'Name is too long'), 'Name'),
   email: emailField,
   phone: z
     .string({ error: 'Phone number is required' })

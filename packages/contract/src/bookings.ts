@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookedSlotsResponseSchema, counsellorIdParamsSchema, type TimeRange } from './counsellors.ts';
+import { oneLine } from './text.ts';
 import { defineEndpoints } from './endpoint.ts';
 
 /** Spec §4 Booking, §8 Booking and success messages. */
@@ -110,7 +111,7 @@ const amountSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== 
 export const paymentRequestSchema = z.object({
   phone: bookingPhoneSchema,
   /** Shown in the spec's payload; the server uses the account's own name. */
-  username: z.string().max(200).optional(),
+  username: oneLine(z.string().max(200), 'username').optional(),
   /** Optional; when sent it must be the price of the chosen duration (the server sets the amount). */
   amount: amountSchema.optional(),
   counsellorId: z.string({ error: 'counsellorId is required' }).trim().min(1, 'counsellorId is required').max(100),

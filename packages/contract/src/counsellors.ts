@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
+import { DIRECTION_OVERRIDES, directionMessage, multiLine, oneLine } from './text.ts';
 
 /** Spec §8 Counsellors. */
 export const counsellorMessages = {
@@ -178,30 +179,44 @@ const optionalText = (max: number, label: string) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine(...noControl(label))
+    .refine((v) => !DIRECTION_OVERRIDES.test(v), directionMessage(label))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
 export const counsellorProfileFieldsSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(2, 'Name is required')
-    .max(100, 'Name must be at most 100 characters')
-    .refine(...noControl('Name')),
-  yearOfStudy: z.coerce.number({ error: 'Choose your year of study' }).int().min(1, 'Choose your year of study').max(6, 'Choose your year of study'),
-  program: z
-    .string({ error: 'Program is required' })
-    .trim()
-    .min(2, 'Program is required')
-    .max(150, 'Program must be at most 150 characters')
-    .refine(...noControl('Program')),
-  about: z
-    .string({ error: 'Tell students about yourself' })
-    .trim()
-    .min(30, 'Tell students about yourself in at least 30 characters')
-    .max(2000, 'About must be at most 2000 characters')
-    .refine(...noControl('About')),
+  name: oneLine(
+    z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(2, 'Name is required')
+      .max(100, 'Name must be at most 100 characters')
+      .refine(...noControl('Name')),
+    'Name',
+  ),
+  // A number, or a form's numeric text; never a boolean or null (z.coerce would read true as 1).
+  yearOfStudy: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Choose your year of study' }).int('Choose your year of study').min(1, 'Choose your year of study').max(6, 'Choose your year of study'),
+  ),
+  program: oneLine(
+    z
+      .string({ error: 'Program is required' })
+      .trim()
+      .min(2, 'Program is required')
+      .max(150, 'Program must be at most 150 characters')
+      .refine(...noControl('Program')),
+    'Program',
+  ),
+  about: multiLine(
+    z
+      .string({ error: 'Tell students about yourself' })
+      .trim()
+      .min(30, 'Tell students about yourself in at least 30 characters')
+      .max(2000, 'About must be at most 2000 characters')
+      .refine(...noControl('About')),
+    'About',
+  ),
   achievements: optionalText(2000, 'Achievements'),
   experience: optionalText(2000, 'Experience'),
 });
