@@ -201,14 +201,14 @@ export function createCounsellorsRepository(db: Db) {
     /** Decides a pending application; false when it was not pending (decided by someone else meanwhile). */
     async review(
       id: string,
-      v: { status: 'approved' | 'rejected'; note: string | null; reviewerId: string; verifiedAt?: Date | null },
+      v: { status: 'approved' | 'rejected'; note: string | null; reviewerId: string; verifiedAt?: Date | null; at?: Date },
     ): Promise<boolean> {
       const rows = await db
         .update(counsellors)
         .set({
           status: v.status,
           reviewNote: v.note,
-          reviewedAt: new Date(),
+          reviewedAt: v.at ?? new Date(),
           reviewedBy: v.reviewerId,
           updatedAt: new Date(),
           ...(v.verifiedAt !== undefined ? { verifiedAt: v.verifiedAt } : {}),

@@ -498,7 +498,7 @@ export async function reviewApplication(
     const repo = createCounsellorsRepository(tx);
     // An ID card counts as seen by the admin who approves it: that is when the enrolment was proved.
     const verifiedAt = status === 'approved' && c.verificationMethod === 'id-card' ? now : undefined;
-    const decided = await repo.review(id, { status, note: text, reviewerId: adminId, verifiedAt });
+    const decided = await repo.review(id, { status, note: text, reviewerId: adminId, verifiedAt, at: now });
     if (!decided) throw new AppError('CONFLICT', 'This application was decided meanwhile.');
     // The card is kept only until the decision.
     await repo.deleteIdCard(c.userId);
