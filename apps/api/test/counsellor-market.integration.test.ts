@@ -186,7 +186,7 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
   it('refuses line breaks in one-line fields and Unicode direction controls in every text, naming the field', async () => {
     const p = await createPerson(t);
     await verifiedCollegeEmail(t, p);
-    const cases: [object, string, string][] = [
+    const cases: [Record<string, unknown>, string, string][] = [
       [{ name: 'Riya\r\nBcc: all@example.com' }, 'name', 'Name must be on one line (no line breaks)'],
       [{ program: 'B.Tech\nCSE' }, 'program', 'Program must be on one line (no line breaks)'],
       [{ name: 'Riya\u2028Naik' }, 'name', 'Name must be on one line (no line breaks)'],

@@ -61,6 +61,11 @@ export const publicConfigSchema = z.object({
   google: z.object({ authorizationUrl: z.string(), clientId: z.string() }).nullable(),
   /** Cashfree checkout: its mode, the Cashfree.js script to load, and whether payments are tests (no real money). */
   payments: z.object({ mode: z.enum(['sandbox', 'production']), sdkUrl: z.string(), testPayments: z.boolean() }),
+  /**
+   * A real price offer and its last day (IST, 'YYYY-MM-DD'), while it runs; null otherwise. Only
+   * then does the booking modal strike the list price (issue 24: no false urgency).
+   */
+  priceOffer: z.object({ endsOn: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

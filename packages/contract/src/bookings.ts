@@ -14,11 +14,15 @@ export const bookingMessages = {
   chooseTime: 'Please choose a time slot',
 } as const;
 
-/** Spec §9: both options labelled limited time offer; the server sets the amount from the duration. */
+/**
+ * Spec §9 prices; the server sets the amount from the duration. The list price is struck out only
+ * while a real offer with an end date is configured (PRICE_OFFER_ENDS, docs/decisions 0026).
+ */
 export const sessionOptions = [
   { duration: 12, price: 279, listPrice: 350, save: 81 },
   { duration: 25, price: 419, listPrice: 600, save: 181 },
 ] as const;
+export type SessionOption = (typeof sessionOptions)[number];
 export type SessionDuration = (typeof sessionOptions)[number]['duration'];
 export function sessionOption(duration: number) {
   return sessionOptions.find((o) => o.duration === duration);
