@@ -279,7 +279,10 @@ export const studentEmailStartSchema = z.object({ instituteId: instituteIdSchema
 export type StudentEmailStart = z.input<typeof studentEmailStartSchema>;
 /** Enter the code. */
 export const studentEmailConfirmSchema = studentEmailStartSchema.extend({
-  code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 export type StudentEmailConfirm = z.input<typeof studentEmailConfirmSchema>;
 export const studentEmailVerifiedSchema = z.object({
@@ -481,6 +484,13 @@ export const counsellorEndpoints = defineEndpoints('counsellors', {
     summary: 'Upload your photo: the raw image as the body (image/jpeg, image/png or image/webp, at most 5 MB)',
     access: 'user',
     responses: { 200: ownCounsellorProfileResponseSchema },
+  },
+  myRoles: {
+    method: 'GET',
+    path: '/account/roles',
+    summary: "The signed-in user's roles (the menu links an admin's pages)",
+    access: 'user',
+    responses: { 200: z.object({ data: z.object({ roles: z.array(z.enum(['admin', 'counsellor'])) }) }) },
   },
   proofStatus: {
     method: 'GET',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Rules for text people write, shared by the API and the web form (issue 24 item 4, docs/decisions 0026).

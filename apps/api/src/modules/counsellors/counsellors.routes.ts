@@ -28,6 +28,7 @@ export async function counsellorRoutes(app: FastifyInstance) {
   });
   route(app, e.applications, ({ query }) => counsellors.listApplications(d, query.status));
   route(app, e.review, ({ user, params, body }) => counsellors.reviewApplication(d, user.id, params.id, body.decision, body.note));
+  route(app, e.myRoles, ({ user }) => counsellors.myRoles(d, user.id));
   // Proof of enrolment (docs/decisions 0026).
   route(app, e.proofStatus, ({ user }) => counsellors.proofStatus(d, user.id));
   route(app, e.startEmailProof, ({ user, body }) => counsellors.startEmailProof(d, user.id, body), {
@@ -40,7 +41,8 @@ export async function counsellorRoutes(app: FastifyInstance) {
     route(
       scope,
       e.uploadIdCard,
-      ({ user, request }) => counsellors.uploadIdCard(d, user.id, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers['content-type']),
+      ({ user, request }) =>
+        counsellors.uploadIdCard(d, user.id, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers['content-type']),
       { rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } },
     );
   });
@@ -53,5 +55,7 @@ export async function counsellorRoutes(app: FastifyInstance) {
   route(app, e.watch, ({ user, body }) => counsellors.watchCollege(d, user?.id ?? null, body), {
     rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '10 minutes' },
   });
-  route(app, e.stopWatch, ({ body }) => counsellors.stopWatching(d, body.token), { rateLimit: { max: 30 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' } });
+  route(app, e.stopWatch, ({ body }) => counsellors.stopWatching(d, body.token), {
+    rateLimit: { max: 30 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' },
+  });
 }

@@ -165,7 +165,10 @@ export async function listColleges(d: CounsellorsDeps): Promise<{ data: CollegeO
  * For a college with no counsellor yet: approved counsellors of colleges of the same kind (IIT, NIT,
  * IIIT, GFTI), those in the same state first. Never a 404: an empty list is an answer here.
  */
-export async function similarCounsellors(d: CounsellorsDeps, instituteName: string | undefined): Promise<{ data: { college: string | null; counsellors: Counsellor[] } }> {
+export async function similarCounsellors(
+  d: CounsellorsDeps,
+  instituteName: string | undefined,
+): Promise<{ data: { college: string | null; counsellors: Counsellor[] } }> {
   const institutes = await d.repo.listInstitutes();
   const id = instituteName ? await resolveInstitute(d, instituteName) : null;
   const self = institutes.find((i) => i.id === id);
@@ -173,7 +176,9 @@ export async function similarCounsellors(d: CounsellorsDeps, instituteName: stri
   const sameKind = institutes.filter((i) => i.type === self.type && i.id !== self.id);
   const list = await d.repo.listApprovedIn(sameKind.map((i) => i.id));
   const stateOf = new Map(institutes.map((i) => [i.id, i.state]));
-  const ordered = [...list].sort((a, b) => Number(stateOf.get(b.instituteId) === self.state) - Number(stateOf.get(a.instituteId) === self.state) || Number(a.isDemo) - Number(b.isDemo));
+  const ordered = [...list].sort(
+    (a, b) => Number(stateOf.get(b.instituteId) === self.state) - Number(stateOf.get(a.instituteId) === self.state) || Number(a.isDemo) - Number(b.isDemo),
+  );
   const picked = ordered.slice(0, 6);
   const ratings = await d.ratings(picked.map((c) => c.id));
   return { data: { college: self.name, counsellors: picked.map((c) => toPublic(c, ratings.get(c.id))) } };
@@ -198,6 +203,11 @@ export async function stopWatching(d: CounsellorsDeps, token: string): Promise<{
 }
 
 const hashCode = (d: Pick<CounsellorsDeps, 'codeSecret'>, id: string, code: string) => createHmac('sha256', d.codeSecret).update(`${id}:${code}`).digest('hex');
+
+/** The signed-in user's roles, for the menu (every admin call checks the role again). */
+export async function myRoles(d: CounsellorsDeps, userId: string): Promise<{ data: { roles: ('admin' | 'counsellor')[] } }> {
+  return { data: { roles: await createRolesRepository(d.db).listRoles(userId) } };
+}
 
 /** The applicant's proof on file, and Rankwise's commission (stated before applying). */
 export async function proofStatus(d: CounsellorsDeps, userId: string): Promise<{ data: ProofStatus }> {
@@ -252,7 +262,8 @@ export async function confirmEmailProof(
 ): Promise<{ data: { instituteId: string; email: string; verifiedAt: string } }> {
   const row = await d.repo.latestEmailCode(userId, v.instituteId, v.email);
   const now = d.now();
-  if (!row || row.expiresAt <= now || row.attempts >= CODE_TRIES) throw new AppError('VALIDATION_FAILED', proofMessages.codeExpired, { code: [proofMessages.codeExpired] });
+  if (!row || row.expiresAt <= now || row.attempts >= CODE_TRIES)
+    throw new AppError('VALIDATION_FAILED', proofMessages.codeExpired, { code: [proofMessages.codeExpired] });
   await d.repo.countEmailCodeAttempt(row.id);
   const [salt, hash] = row.codeHash.split(':');
   const given = Buffer.from(hashCode(d, salt, v.code), 'hex');
@@ -272,7 +283,11 @@ export async function uploadIdCard(d: CounsellorsDeps, userId: string, bytes: Bu
   let out: Buffer;
   try {
     // Re-encoded: no EXIF (no location), and what is kept is an image whatever was sent.
-    out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    out = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a readable JPEG, PNG or WebP image.');
   }
@@ -433,7 +448,9 @@ export async function reviewProfileChange(
   await d.db.transaction(async (tx) => {
     const repo = createCounsellorsRepository(tx);
     const done =
-      decision === 'approve' ? await repo.publishPendingChanges(c.id, c.pendingSubmittedAt!, pending) : await repo.discardPendingChanges(c.id, c.pendingSubmittedAt!, text!);
+      decision === 'approve'
+        ? await repo.publishPendingChanges(c.id, c.pendingSubmittedAt!, pending)
+        : await repo.discardPendingChanges(c.id, c.pendingSubmittedAt!, text!);
     if (!done) throw new AppError('CONFLICT', 'The counsellor changed their edit meanwhile. Reload to see the new one.');
     await d.jobs.enqueue('mail', profileChangeMail(d.settings, { to: c.email, name: c.name, published: decision === 'approve', note: text }), { db: tx });
   });
@@ -490,8 +507,10 @@ export async function reviewApplication(
   }
   if (status === 'approved') {
     // Proof of enrolment first (docs/decisions 0026).
-    if (!c.verificationMethod) throw new AppError('CONFLICT', 'This application has no proof of enrolment. Reject it with a note asking the applicant to apply again with one.');
-    if (c.verificationMethod === 'id-card' && !(await d.repo.idCardUploadedAt(c.userId))) throw new AppError('CONFLICT', 'The applicant has not uploaded their student ID card.');
+    if (!c.verificationMethod)
+      throw new AppError('CONFLICT', 'This application has no proof of enrolment. Reject it with a note asking the applicant to apply again with one.');
+    if (c.verificationMethod === 'id-card' && !(await d.repo.idCardUploadedAt(c.userId)))
+      throw new AppError('CONFLICT', 'The applicant has not uploaded their student ID card.');
   }
   const now = d.now();
   await d.db.transaction(async (tx) => {
