@@ -11,6 +11,7 @@ import {
   type TimeRange,
 } from '../../db/schema/counsellors.ts';
 import { engineeringInstitutes } from '../../db/schema/engineering.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type CounsellorStatus = 'pending' | 'approved' | 'rejected';
 
@@ -81,9 +82,6 @@ const columns = {
 };
 
 type Proof = { verificationMethod: 'email' | 'id-card'; verifiedEmail: string | null; verifiedAt: Date | null };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 export function createCounsellorsRepository(db: Db) {
   const base = () =>
