@@ -72,7 +72,8 @@ export const outcomesBodySchema = z
   .superRefine((v, ctx) => {
     const schema = v.counselling === 'MCC' ? medicalStudentSchema : engineeringStudentSchema;
     const parsed = schema.safeParse(v.student);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['student', ...issue.path.map(String)], message: issue.message });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['student', ...issue.path.map(String)], message: issue.message });
   });
 export type OutcomesBody = z.input<typeof outcomesBodySchema>;
 
@@ -225,7 +226,9 @@ export const choiceEndpoints = defineEndpoints('choices', {
     summary: "Every seat of the counselling open to the student's category and pool, in a neutral order (institute, program, quota, seat type)",
     access: 'user',
     query: catalogueQuerySchema,
-    responses: { 200: z.object({ data: z.object({ seats: z.array(choiceSeatSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) }) },
+    responses: {
+      200: z.object({ data: z.object({ seats: z.array(choiceSeatSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) }),
+    },
   },
   lists: {
     method: 'GET',
@@ -302,7 +305,7 @@ export const choiceEndpoints = defineEndpoints('choices', {
   sessionLists: {
     method: 'GET',
     path: '/choices/sessions/{bookingId}',
-    summary: "The lists a student has shared, for the counsellor of a booked session with them",
+    summary: 'The lists a student has shared, for the counsellor of a booked session with them',
     access: { role: 'counsellor' },
     params: z.object({ bookingId: z.uuid('Unknown session') }),
     responses: { 200: z.object({ data: z.array(sharedListSchema) }) },

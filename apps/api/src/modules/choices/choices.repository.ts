@@ -78,7 +78,9 @@ export function createChoicesRepository(db: Db) {
       const table = source === 'neet-pg' ? sql`medical_reference` : sql`engineering_reference`;
       const order = source === 'neet-pg' ? sql`institute_name, course, quota, category, id` : sql`institute_name, program_name, quota, seat_type, gender, id`;
       const [page, count] = await Promise.all([
-        db.execute(sql`select ${source === 'neet-pg' ? MEDICAL_SEAT : ENGINEERING_SEAT} from ${table} where ${where} order by ${order} limit ${f.limit} offset ${f.offset}`),
+        db.execute(
+          sql`select ${source === 'neet-pg' ? MEDICAL_SEAT : ENGINEERING_SEAT} from ${table} where ${where} order by ${order} limit ${f.limit} offset ${f.offset}`,
+        ),
         db.execute(sql`select count(*)::int as n from ${table} where ${where}`),
       ]);
       return { rows: rowsOf<ListSeatRecord>(page), total: rowsOf<{ n: number }>(count)[0]?.n ?? 0 };
@@ -170,7 +172,15 @@ export function createChoicesRepository(db: Db) {
         sql`select l.id, l.name, l.counselling, l.student, l.items, l.updated_at, u.username as owner
             from choice_lists l join users u on u.id = l.user_id where l.share_token = ${token}`,
       );
-      const row = rowsOf<{ id: string; name: string; counselling: ChoiceListRecord['counselling']; student: unknown; items: StoredChoice[]; updated_at: string | Date; owner: string }>(r)[0];
+      const row = rowsOf<{
+        id: string;
+        name: string;
+        counselling: ChoiceListRecord['counselling'];
+        student: unknown;
+        items: StoredChoice[];
+        updated_at: string | Date;
+        owner: string;
+      }>(r)[0];
       return row ? ({ ...row, updatedAt: new Date(row.updated_at), owner: row.owner } as unknown as ChoiceListRecord & { owner: string }) : null;
     },
 
@@ -188,7 +198,15 @@ export function createChoicesRepository(db: Db) {
         sql`select l.id, l.name, l.counselling, l.student, l.items, l.updated_at, u.username as owner
             from choice_lists l join users u on u.id = l.user_id where l.user_id = ${userId} and l.share_token is not null order by l.updated_at desc`,
       );
-      return rowsOf<{ id: string; name: string; counselling: ChoiceListRecord['counselling']; student: unknown; items: StoredChoice[]; updated_at: string | Date; owner: string }>(r);
+      return rowsOf<{
+        id: string;
+        name: string;
+        counselling: ChoiceListRecord['counselling'];
+        student: unknown;
+        items: StoredChoice[];
+        updated_at: string | Date;
+        owner: string;
+      }>(r);
     },
   };
 }

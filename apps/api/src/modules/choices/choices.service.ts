@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { catalogueQuerySchema, createListBodySchema, outcomesBodySchema, updateListBodySchema, addChoiceBodySchema } from '@rankwise/contract/choices';
 import {
   CATALOGUE_PAGE_SIZE,
   CHOICE_LIMIT,
   LIST_LIMIT,
-  catalogueQuerySchema,
-  createListBodySchema,
   engineeringStudentSchema,
   medicalStudentSchema,
-  outcomesBodySchema,
-  updateListBodySchema,
-  addChoiceBodySchema,
   counsellingLabels,
   type ChoiceList,
   type ChoiceSeat,
@@ -72,7 +68,9 @@ export function engineeringRank(seat: ListSeatRecord, s: EngineeringStudent, cou
     return {
       rank: null,
       notOpen:
-        seat.seat_type === own ? `enter your ${exam} rank to judge ${iit ? 'IIT' : 'NIT, IIIT and GFTI'} seats.` : `enter your ${exam} CRL rank to judge OPEN seats.`,
+        seat.seat_type === own
+          ? `enter your ${exam} rank to judge ${iit ? 'IIT' : 'NIT, IIIT and GFTI'} seats.`
+          : `enter your ${exam} CRL rank to judge OPEN seats.`,
     };
   return { rank, notOpen: null };
 }
@@ -107,7 +105,10 @@ export function createChoicesService(d: ChoicesDeps) {
     josaa: { findChanceCurve: () => d.repo.findChanceCurve('josaa') },
     'neet-pg': { findChanceCurve: () => d.repo.findChanceCurve('neet-pg') },
   };
-  const infoCache = new Map<string, { at: number; value: Promise<{ info: NonNullable<Awaited<ReturnType<ChoicesRepository['findModelInfo']>>>; shock: CommonShock }> }>();
+  const infoCache = new Map<
+    string,
+    { at: number; value: Promise<{ info: NonNullable<Awaited<ReturnType<ChoicesRepository['findModelInfo']>>>; shock: CommonShock }> }
+  >();
 
   /** The stream's model facts and the common shock measured from JoSAA's backtest (NEET PG has one year pair: it borrows JoSAA's), kept a minute. */
   function modelOf(stream: 'josaa' | 'neet-pg') {
@@ -146,8 +147,11 @@ export function createChoicesService(d: ChoicesDeps) {
       const chance =
         judged.rank === null
           ? null
-          : toChanceFields(curve, { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card }, judged.rank)
-              .chance;
+          : toChanceFields(
+              curve,
+              { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
+              judged.rank,
+            ).chance;
       const c = toChoiceSeat(seat);
       return { id, seat: { ...c }, chance, notOpen: judged.notOpen };
     });

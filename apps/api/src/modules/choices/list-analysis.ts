@@ -71,7 +71,12 @@ export function analyseList(
     }
     firstAt.set(e.id, i);
     if (!e.seat) {
-      warnings.push({ code: 'unknown-seat', position: i + 1, other: null, message: `#${i + 1} is not a seat of ${opts.counselling} in the current data; it can never be allotted.` });
+      warnings.push({
+        code: 'unknown-seat',
+        position: i + 1,
+        other: null,
+        message: `#${i + 1} is not a seat of ${opts.counselling} in the current data; it can never be allotted.`,
+      });
       return null;
     }
     if (e.notOpen !== null) {
@@ -193,7 +198,11 @@ function preferredBelow(entries: readonly ListEntry[], chances: readonly (number
     }
   }
   if (more)
-    out.push({ code: 'preferred-below', position: null, other: null, message: `${more} more choices are placed below a choice they clearly beat by your sort.` });
+    out.push({
+      code: 'preferred-below',
+      position: null,
+      other: null,
+      message: `${more} more choices are placed below a choice they clearly beat by your sort.`,
+    });
   return out;
 }
-

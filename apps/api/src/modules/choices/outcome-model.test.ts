@@ -132,7 +132,13 @@ describe('warnings of a list', () => {
     analyseList(entries, { rho: 0.1, seed: 1, counselling: 'JoSAA', sortBy }).warnings.map((w) => `${w.code}@${w.position}/${w.other}`);
 
   it('names duplicates, seats not open, unknown seats and a choice a higher one always beats', () => {
-    const list = [entry('a', 0.99), entry('b', 0.5), entry('a', 0.99), entry('c', 0.9, {}, 'this seat is in the female-only pool.'), { id: 'zz', seat: null, chance: null, notOpen: null }];
+    const list = [
+      entry('a', 0.99),
+      entry('b', 0.5),
+      entry('a', 0.99),
+      entry('c', 0.9, {}, 'this seat is in the female-only pool.'),
+      { id: 'zz', seat: null, chance: null, notOpen: null },
+    ];
     const w = codes(list);
     expect(w).toContain('duplicate@3/1');
     expect(w).toContain('not-open@4/null');
@@ -149,7 +155,10 @@ describe('warnings of a list', () => {
   });
 
   it('points out a seat placed below one it clearly beats by the student’s sort', () => {
-    const list = [entry('a', 0.5, { packageLpa: 8, feesInr: 200_000, closingRank: 20_000 }), entry('b', 0.5, { packageLpa: 12, feesInr: 100_000, closingRank: 9_000 })];
+    const list = [
+      entry('a', 0.5, { packageLpa: 8, feesInr: 200_000, closingRank: 20_000 }),
+      entry('b', 0.5, { packageLpa: 12, feesInr: 100_000, closingRank: 9_000 }),
+    ];
     expect(codes(list, 'package')).toContain('preferred-below@2/1');
     expect(codes(list, 'fees')).toContain('preferred-below@2/1');
     expect(codes(list, 'rank')).toContain('preferred-below@2/1');

@@ -1,6 +1,7 @@
 import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
 import { Link } from 'react-router';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 import { aboutCollegeUrl, connectStudentsUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
@@ -65,6 +66,7 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
         {college.seatType} seat · {college.basis} {college.year} round {college.round}
         {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
       </p>
+      <AddToChoices seatId={college.id} className="mt-3 self-start" />
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
         <Link to={connectStudentsUrl(college['Institute Name'])} className="text-sm font-medium text-brand-700 underline">
           Connect with Students

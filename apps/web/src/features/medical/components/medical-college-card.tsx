@@ -1,4 +1,5 @@
 import type { MedicalCollege } from '@rankwise/contract/medical';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 
@@ -51,6 +52,7 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
       <p className="mt-auto pt-3 text-xs text-slate-600">
         MCC All India counselling, NEET PG {college.year}, {roundsLabel(college.round)} · fee is the institute&apos;s current annual fee
       </p>
+      <AddToChoices seatId={college.id} className="mt-3 self-start" />
     </article>
   );
 }
