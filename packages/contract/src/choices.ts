@@ -211,6 +211,59 @@ export const CATALOGUE_PAGE_SIZE = 30;
 
 export const sharedListSchema = choiceListSchema.omit({ shareToken: true, version: true }).extend({ owner: z.string() });
 
+const listBodyBase = {
+  counselling: z.enum(counsellings, { error: 'Counselling must be JoSAA, CSAB or MCC' }),
+  student: z.record(z.string(), z.unknown()),
+  choices: z.array(seatIdSchema).max(CHOICE_LIMIT, `A list can have at most ${CHOICE_LIMIT} choices`),
+};
+export const rehearseBodySchema = z.object(listBodyBase);
+const strategyOutcome = z.object({ final: z.array(z.number()), none: z.number() });
+/** Positions are 1-based; null: no seat held. */
+const pathSchema = z.array(z.number().int().nullable());
+export const rehearseResponseSchema = z.object({
+  data: z.object({
+    counselling: z.enum(counsellings),
+    referenceYear: z.number().int(),
+    rounds: z.array(z.number().int()),
+    /** The mock allotment on the reference year's published rounds: the choice held after each round. */
+    reference: z.object({ float: pathSchema, slide: pathSchema, freeze: pathSchema }),
+    /** The rounds on simulated years (the outcome model's common shock). */
+    simulated: z.object({
+      years: z.number().int(),
+      float: strategyOutcome,
+      slide: strategyOutcome,
+      freeze: strategyOutcome,
+      /** Under float: the chance of holding some seat after each round. */
+      holding: z.array(z.number()),
+      /** The chance that floating ends on a higher choice than the first seat allotted. */
+      floatGains: z.number(),
+    }),
+  }),
+});
+export type RehearseResponse = z.infer<typeof rehearseResponseSchema>;
+
+export const adviceBodySchema = z.object({
+  ...listBodyBase,
+  round: z.number({ error: 'Enter the round you were allotted in' }).int('Enter the round you were allotted in').min(1, 'Rounds start at 1').max(10, 'JoSAA has at most 6 rounds'),
+  heldChoice: z.number({ error: 'Enter the choice number you were allotted' }).int('Enter the choice number you were allotted').min(1, 'Choice numbers start at 1'),
+});
+export const adviceResponseSchema = z.object({
+  data: z.object({
+    round: z.number().int(),
+    heldChoice: z.number().int(),
+    recommendation: z.enum(['float', 'slide', 'freeze']),
+    reason: z.string(),
+    /** Chance that some higher choice is reached by the last round; the same within the held institute. */
+    up: z.number(),
+    upSameInstitute: z.number(),
+    /** Every higher choice: its round-k closing rank this year and the chance it is reached by the last round. */
+    higher: z.array(z.object({ position: z.number().int(), closingRank: z.number().int().nullable(), chance: z.number().nullable() })),
+    /** The past years the round-k movement was learnt from. */
+    model: z.object({ years: z.array(z.number().int()), moves: z.number().int(), currentYear: z.number().int() }),
+  }),
+});
+export type AdviceResponse = z.infer<typeof adviceResponseSchema>;
+
 export const choiceEndpoints = defineEndpoints('choices', {
   outcomes: {
     method: 'POST',
@@ -301,6 +354,22 @@ export const choiceEndpoints = defineEndpoints('choices', {
     access: 'public',
     params: shareParamsSchema,
     responses: { 200: z.object({ data: sharedListSchema }) },
+  },
+  rehearse: {
+    method: 'POST',
+    path: '/choices/rehearse',
+    summary: 'Rehearses the rounds: a mock allotment on the reference year and on simulated years, under float, slide and freeze',
+    access: 'optional',
+    body: rehearseBodySchema,
+    responses: { 200: rehearseResponseSchema },
+  },
+  advice: {
+    method: 'POST',
+    path: '/choices/advice',
+    summary: 'In-season advice: from the seat held after round k, the chance each higher choice is reached by the last round, and freeze, float or slide',
+    access: 'optional',
+    body: adviceBodySchema,
+    responses: { 200: adviceResponseSchema },
   },
   sessionLists: {
     method: 'GET',

@@ -10,6 +10,8 @@ export async function choicesRoutes(app: FastifyInstance) {
   const s = createChoicesService({ db, repo: createChoicesRepository(db), now: () => app.clock.now() });
   const limit = (max: number) => ({ rateLimit: { max: max * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' } });
   route(app, choiceEndpoints.outcomes, ({ body }) => s.outcomes(body), limit(120));
+  route(app, choiceEndpoints.rehearse, ({ body }) => s.rehearse(body), limit(60));
+  route(app, choiceEndpoints.advice, ({ body }) => s.advice(body), limit(60));
   route(app, choiceEndpoints.catalogue, ({ user, query }) => s.catalogue(user, query));
   route(app, choiceEndpoints.lists, ({ user }) => s.lists(user));
   route(app, choiceEndpoints.create, ({ user, body }) => s.create(user, body));

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { catalogueQuerySchema, createListBodySchema, outcomesBodySchema, updateListBodySchema, addChoiceBodySchema } from '@rankwise/contract/choices';
+import type { catalogueQuerySchema, createListBodySchema, outcomesBodySchema, updateListBodySchema, addChoiceBodySchema ,
+  adviceBodySchema,
+  rehearseBodySchema} from '@rankwise/contract/choices';
 import {
   CATALOGUE_PAGE_SIZE,
   CHOICE_LIMIT,
@@ -13,6 +15,8 @@ import {
   type EngineeringStudent,
   type MedicalStudent,
   type OutcomesResponse,
+  type AdviceResponse,
+  type RehearseResponse
 } from '@rankwise/contract/choices';
 import type { z } from 'zod';
 import { bandOf } from '../../data/chance/definitions.ts';
@@ -21,7 +25,10 @@ import { curveFor, toChanceFields } from '../../lib/chance.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { FEMALE_ONLY, seatTypeOf } from '../engineering/engineering.service.ts';
 import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
-import { createChoicesRepository, type ChoiceListRecord, type ChoicesRepository, type ListSeatRecord } from './choices.repository.ts';
+import { createChoicesRepository, findRoundMoves, type ChoiceListRecord, type ChoicesRepository, type ListSeatRecord } from './choices.repository.ts';
+import { adviseFor } from './advice.ts';
+import { closingAt, referenceRehearsal, simulatedRehearsal, STRATEGIES } from './rehearsal.ts';
+import { roundChance, roundModelOf, type RoundModel } from './round-model.ts';
 import { analyseList, type ListEntry } from './list-analysis.ts';
 import { fnv1a } from './normal.ts';
 import { commonShockOf, SIMULATED_YEARS, type CommonShock } from './outcome-model.ts';
@@ -100,6 +107,8 @@ export function toChoiceSeat(r: ListSeatRecord): ChoiceSeat {
 
 const CACHE_MS = 60_000;
 
+const columns = (seat: ListSeatRecord) => ({ closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card });
+
 export function createChoicesService(d: ChoicesDeps) {
   const curveRepos = {
     josaa: { findChanceCurve: () => d.repo.findChanceCurve('josaa') },
@@ -125,7 +134,8 @@ export function createChoicesService(d: ChoicesDeps) {
     return value;
   }
 
-  async function outcomes(input: z.output<typeof outcomesBodySchema>): Promise<OutcomesResponse> {
+  /** The list's seats judged for the student: each choice's seat, rank and own chance (a repeated seat only at its first place). */
+  async function resolve(input: { counselling: Counselling; student: unknown; choices: string[] }) {
     const counselling = input.counselling;
     const student = parseStudent(counselling, input.student);
     const stream = streamOf(counselling);
@@ -157,6 +167,17 @@ export function createChoicesService(d: ChoicesDeps) {
     });
     const dataVersion = `${model.info.stream}:${model.info.referenceYear}:${model.info.computedAt}`;
     const seed = fnv1a(dataVersion);
+    const seen = new Set<string>();
+    const allotable = entries.map((e) => {
+      const first = !seen.has(e.id);
+      seen.add(e.id);
+      return first && e.seat !== null && e.notOpen === null && e.chance !== null;
+    });
+    return { counselling, student, entries, ranks, byId, curve, model, dataVersion, seed, allotable };
+  }
+
+  async function outcomes(input: z.output<typeof outcomesBodySchema>): Promise<OutcomesResponse> {
+    const { counselling, entries, ranks, byId, model, dataVersion, seed } = await resolve(input);
     const a = analyseList(entries, { rho: model.shock.rho, seed, counselling, sortBy: input.sortBy });
     return {
       data: {
@@ -175,6 +196,78 @@ export function createChoicesService(d: ChoicesDeps) {
         nonePercent: a.nonePercent,
         warnings: a.warnings,
         method: { rho: model.shock.rho, simulatedYears: SIMULATED_YEARS, seed, referenceYear: model.info.referenceYear, dataVersion },
+      },
+    };
+  }
+
+
+  const roundModels = new Map<string, Promise<RoundModel>>();
+  /** The round-k model from the JoSAA years before the reference year, once per data version. */
+  function roundModelFor(dataVersion: string, referenceYear: number) {
+    let m = roundModels.get(dataVersion);
+    if (!m) {
+      m = findRoundMoves(d.db, referenceYear).then(roundModelOf);
+      m.catch(() => roundModels.delete(dataVersion));
+      roundModels.clear();
+      roundModels.set(dataVersion, m);
+    }
+    return m;
+  }
+
+  async function rehearse(input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
+    const r = await resolve(input);
+    const seats = r.entries.map((e) => ({ institute: e.seat?.instituteId ?? `?${e.id}`, rounds: r.byId.get(e.id)?.chance_card.rounds ?? [] }));
+    const ranks = r.ranks.map((x, i) => (r.allotable[i] ? x : null));
+    const ref = referenceRehearsal(seats, ranks);
+    // A seat's chance at round k: judged against its round-k closing rank (the reference year's ratio to the final one).
+    const roundChance = r.entries.map((e, i) => {
+      const seat = r.byId.get(e.id);
+      const rank = ranks[i];
+      return ref.rounds.map((k) => {
+        const ck = seat ? closingAt(seat.chance_card.rounds, k) : null;
+        if (!seat || rank === null || ck === null) return null;
+        const scaled = Math.max(1, Math.round((rank * seat.closing_rank) / ck));
+        return toChanceFields(r.curve, columns(seat), scaled).chance;
+      });
+    });
+    const sim = simulatedRehearsal(roundChance, seats.map((s) => s.institute), { rho: r.model.shock.rho, seed: r.seed });
+    const oneBased = (p: (number | null)[]) => p.map((x) => (x === null ? null : x + 1));
+    return {
+      data: {
+        counselling: r.counselling,
+        referenceYear: r.model.info.referenceYear,
+        rounds: ref.rounds,
+        reference: { float: oneBased(ref.paths.float), slide: oneBased(ref.paths.slide), freeze: oneBased(ref.paths.freeze) },
+        simulated: { years: sim.years, ...Object.fromEntries(STRATEGIES.map((s) => [s, sim.final[s]])), holding: sim.holding, floatGains: sim.floatGains } as RehearseResponse['data']['simulated'],
+      },
+    };
+  }
+
+  async function advice(input: z.output<typeof adviceBodySchema>): Promise<AdviceResponse> {
+    if (input.counselling !== 'JoSAA') throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
+    if (input.heldChoice > input.choices.length)
+      throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, { heldChoice: [`Your list has ${input.choices.length} choices`] });
+    const r = await resolve(input);
+    const held = input.heldChoice - 1;
+    if (!r.allotable[held]) throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', { heldChoice: ['That choice is not a seat you can be allotted'] });
+    const model = await roundModelFor(r.dataVersion, r.model.info.referenceYear);
+    const higher = r.entries.slice(0, held).map((e, j) => {
+      const seat = r.byId.get(e.id);
+      const ck = seat ? closingAt(seat.chance_card.rounds, input.round) : null;
+      const rank = r.allotable[j] ? r.ranks[j] : null;
+      return { position: j + 1, closingRank: ck, chance: ck === null || rank === null ? null : roundChance(model, input.round, ck, rank) };
+    });
+    const a = adviseFor({ held, institutes: r.entries.map((e) => e.seat?.instituteId ?? `?${e.id}`), chances: higher.map((h) => h.chance), rho: r.model.shock.rho, seed: r.seed });
+    return {
+      data: {
+        round: input.round,
+        heldChoice: input.heldChoice,
+        recommendation: a.recommendation,
+        reason: a.reason,
+        up: a.up,
+        upSameInstitute: a.upSameInstitute,
+        higher,
+        model: { years: model.years, moves: model.moves, currentYear: r.model.info.referenceYear },
       },
     };
   }
@@ -226,6 +319,8 @@ export function createChoicesService(d: ChoicesDeps) {
 
   return {
     outcomes,
+    rehearse,
+    advice,
     catalogue,
     async lists(user: AuthUser) {
       const rows = await d.repo.listsOf(user.id);

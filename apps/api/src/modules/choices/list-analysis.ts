@@ -109,7 +109,7 @@ export function analyseList(
         code: 'never-reached',
         position: i + 1,
         other: surest + 1,
-        message: `#${i + 1} can never be reached: its own chance is ${pct(c)}, but a choice above it (#${surest + 1}, ${pct(chances[surest]!)}) is always reached first.`,
+        message: `#${i + 1} can never be reached: its own chance is ${pct(c)}, but the choices above it are reached first in practically every simulated year (the surest of them: #${surest + 1}, ${pct(chances[surest]!)}).`,
       });
     }
     if (c !== null && (surest < 0 || c > chances[surest]!)) surest = i;
