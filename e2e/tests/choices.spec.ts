@@ -110,7 +110,8 @@ test('a list of 30 from results on a phone: reorder by touch, keyboard and numbe
   expect(lines[0]).toMatch(/^"?JoSAA choice list ""My JoSAA list""\. Chances from JoSAA closing ranks up to \d{4} \(model fitted \d{4}-\d{2}-\d{2}\)/);
   expect(lines[1]).toBe('Choice No.,Institute,Academic Program Name,Quota,Seat Type,Gender,Chance of this seat (%),Chance it is your final seat (%),Note');
   expect(lines).toHaveLength(32);
-  const firstName = (await rows.first().locator('p').first().innerText()).trim();
+  const firstName = ((await rows.first().locator('p').first().textContent()) ?? '').trim();
+  expect(firstName.length).toBeGreaterThan(5);
   expect(lines[2].startsWith(`1,${firstName.includes(',') ? `"${firstName}"` : firstName},`), `${lines[2]} / ${firstName}`).toBe(true);
   expect(lines[2]).toMatch(/,(OS|HS|AI),OPEN,Gender-Neutral,\d+,\d+,$/);
 

@@ -194,8 +194,11 @@ export const choiceListSummarySchema = choiceListSchema.omit({ items: true, stud
 export const addChoiceBodySchema = z.object({
   counselling: z.enum(counsellings, { error: 'Counselling must be JoSAA, CSAB or MCC' }),
   seatId: seatIdSchema,
-  /** The student of the results the seat was added from: a new list is made for it when the student has none of this counselling. */
-  student: z.record(z.string(), z.unknown()),
+  /**
+   * The student of the results the seat was added from: a new list is made for it when the student has
+   * none of this counselling. Without it (a college page, compare) the seat joins the latest list.
+   */
+  student: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const catalogueQuerySchema = z.object({
@@ -244,8 +247,15 @@ export type RehearseResponse = z.infer<typeof rehearseResponseSchema>;
 
 export const adviceBodySchema = z.object({
   ...listBodyBase,
-  round: z.number({ error: 'Enter the round you were allotted in' }).int('Enter the round you were allotted in').min(1, 'Rounds start at 1').max(10, 'JoSAA has at most 6 rounds'),
-  heldChoice: z.number({ error: 'Enter the choice number you were allotted' }).int('Enter the choice number you were allotted').min(1, 'Choice numbers start at 1'),
+  round: z
+    .number({ error: 'Enter the round you were allotted in' })
+    .int('Enter the round you were allotted in')
+    .min(1, 'Rounds start at 1')
+    .max(10, 'JoSAA has at most 6 rounds'),
+  heldChoice: z
+    .number({ error: 'Enter the choice number you were allotted' })
+    .int('Enter the choice number you were allotted')
+    .min(1, 'Choice numbers start at 1'),
 });
 export const adviceResponseSchema = z.object({
   data: z.object({

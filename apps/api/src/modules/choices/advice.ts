@@ -28,7 +28,12 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 export function adviseFor(x: { held: number; institutes: readonly string[]; chances: readonly (number | null)[]; rho: number; seed: number }): Advice {
   if (x.held === 0)
-    return { recommendation: 'freeze', up: 0, upSameInstitute: 0, reason: 'You hold your first choice: JoSAA lets you only freeze it, and there is nothing higher to wait for.' };
+    return {
+      recommendation: 'freeze',
+      up: 0,
+      upSameInstitute: 0,
+      reason: 'You hold your first choice: JoSAA lets you only freeze it, and there is nothing higher to wait for.',
+    };
   const higher = x.chances.slice(0, x.held);
   const same = higher.map((c, j) => (x.institutes[j] === x.institutes[x.held] ? c : null));
   const up = 1 - simulateOutcomes(higher, { rho: x.rho, seed: x.seed }).none;

@@ -226,5 +226,10 @@ export async function findRoundMoves(db: Db, beforeYear: number): Promise<{ roun
       where counselling = 'JoSAA' and year < ${beforeYear} and not opening_preparatory and not closing_preparatory and closing_rank >= 1
       window w as (partition by year, institute_id, program_id, quota, seat_type, gender order by round rows between unbounded preceding and unbounded following)
     ) m where round < last`);
-  return rowsOf<{ year: number; round: number; c: number; final: number }>(r).map((x) => ({ year: x.year, round: x.round, from: x.c, d: Math.log(x.final / x.c) }));
+  return rowsOf<{ year: number; round: number; c: number; final: number }>(r).map((x) => ({
+    year: x.year,
+    round: x.round,
+    from: x.c,
+    d: Math.log(x.final / x.c),
+  }));
 }

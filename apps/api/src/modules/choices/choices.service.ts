@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { catalogueQuerySchema, createListBodySchema, outcomesBodySchema, updateListBodySchema, addChoiceBodySchema ,
+import type {
+  catalogueQuerySchema,
+  createListBodySchema,
+  outcomesBodySchema,
+  updateListBodySchema,
+  addChoiceBodySchema,
   adviceBodySchema,
-  rehearseBodySchema} from '@rankwise/contract/choices';
+  rehearseBodySchema,
+} from '@rankwise/contract/choices';
 import {
   CATALOGUE_PAGE_SIZE,
   CHOICE_LIMIT,
@@ -16,7 +22,7 @@ import {
   type MedicalStudent,
   type OutcomesResponse,
   type AdviceResponse,
-  type RehearseResponse
+  type RehearseResponse,
 } from '@rankwise/contract/choices';
 import type { z } from 'zod';
 import { bandOf } from '../../data/chance/definitions.ts';
@@ -107,7 +113,12 @@ export function toChoiceSeat(r: ListSeatRecord): ChoiceSeat {
 
 const CACHE_MS = 60_000;
 
-const columns = (seat: ListSeatRecord) => ({ closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card });
+const columns = (seat: ListSeatRecord) => ({
+  closingRank: seat.closing_rank,
+  chanceScale: seat.chance_scale,
+  wideBand: seat.chance_wide,
+  card: seat.chance_card,
+});
 
 export function createChoicesService(d: ChoicesDeps) {
   const curveRepos = {
@@ -200,7 +211,6 @@ export function createChoicesService(d: ChoicesDeps) {
     };
   }
 
-
   const roundModels = new Map<string, Promise<RoundModel>>();
   /** The round-k model from the JoSAA years before the reference year, once per data version. */
   function roundModelFor(dataVersion: string, referenceYear: number) {
@@ -230,7 +240,11 @@ export function createChoicesService(d: ChoicesDeps) {
         return toChanceFields(r.curve, columns(seat), scaled).chance;
       });
     });
-    const sim = simulatedRehearsal(roundChance, seats.map((s) => s.institute), { rho: r.model.shock.rho, seed: r.seed });
+    const sim = simulatedRehearsal(
+      roundChance,
+      seats.map((s) => s.institute),
+      { rho: r.model.shock.rho, seed: r.seed },
+    );
     const oneBased = (p: (number | null)[]) => p.map((x) => (x === null ? null : x + 1));
     return {
       data: {
@@ -238,18 +252,29 @@ export function createChoicesService(d: ChoicesDeps) {
         referenceYear: r.model.info.referenceYear,
         rounds: ref.rounds,
         reference: { float: oneBased(ref.paths.float), slide: oneBased(ref.paths.slide), freeze: oneBased(ref.paths.freeze) },
-        simulated: { years: sim.years, ...Object.fromEntries(STRATEGIES.map((s) => [s, sim.final[s]])), holding: sim.holding, floatGains: sim.floatGains } as RehearseResponse['data']['simulated'],
+        simulated: {
+          years: sim.years,
+          ...Object.fromEntries(STRATEGIES.map((s) => [s, sim.final[s]])),
+          holding: sim.holding,
+          floatGains: sim.floatGains,
+        } as RehearseResponse['data']['simulated'],
       },
     };
   }
 
   async function advice(input: z.output<typeof adviceBodySchema>): Promise<AdviceResponse> {
-    if (input.counselling !== 'JoSAA') throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
+    if (input.counselling !== 'JoSAA')
+      throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
     if (input.heldChoice > input.choices.length)
-      throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, { heldChoice: [`Your list has ${input.choices.length} choices`] });
+      throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, {
+        heldChoice: [`Your list has ${input.choices.length} choices`],
+      });
     const r = await resolve(input);
     const held = input.heldChoice - 1;
-    if (!r.allotable[held]) throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', { heldChoice: ['That choice is not a seat you can be allotted'] });
+    if (!r.allotable[held])
+      throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', {
+        heldChoice: ['That choice is not a seat you can be allotted'],
+      });
     const model = await roundModelFor(r.dataVersion, r.model.info.referenceYear);
     const higher = r.entries.slice(0, held).map((e, j) => {
       const seat = r.byId.get(e.id);
@@ -257,7 +282,13 @@ export function createChoicesService(d: ChoicesDeps) {
       const rank = r.allotable[j] ? r.ranks[j] : null;
       return { position: j + 1, closingRank: ck, chance: ck === null || rank === null ? null : roundChance(model, input.round, ck, rank) };
     });
-    const a = adviseFor({ held, institutes: r.entries.map((e) => e.seat?.instituteId ?? `?${e.id}`), chances: higher.map((h) => h.chance), rho: r.model.shock.rho, seed: r.seed });
+    const a = adviseFor({
+      held,
+      institutes: r.entries.map((e) => e.seat?.instituteId ?? `?${e.id}`),
+      chances: higher.map((h) => h.chance),
+      rho: r.model.shock.rho,
+      seed: r.seed,
+    });
     return {
       data: {
         round: input.round,
@@ -358,7 +389,7 @@ export function createChoicesService(d: ChoicesDeps) {
     },
     /** Adds a seat to the student's latest list of the counselling, made (named after it) when there is none. */
     async add(user: AuthUser, body: z.output<typeof addChoiceBodySchema>) {
-      const student = parseStudent(body.counselling, body.student);
+      const student = body.student === undefined ? null : parseStudent(body.counselling, body.student);
       const [seat] = await d.repo.findSeats(sourceOf(body.counselling), [body.seatId]);
       if (!seat) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
       return d.db.transaction(async (tx) => {
@@ -366,6 +397,8 @@ export function createChoicesService(d: ChoicesDeps) {
         const now = d.now();
         const list = await repo.latestOf(user.id, body.counselling, { lock: true });
         if (!list) {
+          if (student === null)
+            throw new AppError('CONFLICT', `Add a seat from your results first: a new ${counsellingLabels[body.counselling]} list needs your ranks`);
           if ((await repo.countOf(user.id)) >= LIST_LIMIT) throw new AppError('CONFLICT', `You can keep at most ${LIST_LIMIT} lists; delete one first`);
           const made = await repo.insert({
             userId: user.id,

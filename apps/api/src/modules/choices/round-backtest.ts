@@ -42,7 +42,11 @@ export type AdviceYearRow = {
   improved: { advice: number; float: number };
 };
 
-export type RoundBacktest = { rounds: RoundYearRow[]; round1: { points: number; roundModel: number; lastYear: number; roundIsFinal: number }; advice: AdviceYearRow[] };
+export type RoundBacktest = {
+  rounds: RoundYearRow[];
+  round1: { points: number; roundModel: number; lastYear: number; roundIsFinal: number };
+  advice: AdviceYearRow[];
+};
 
 const isIit = (key: string) => /^indian institute of technology\b/i.test(key);
 

@@ -35,16 +35,17 @@ export function studentOfResults(pathname: string, s: URLSearchParams): { counse
 
 /**
  * 'Add to my choices': puts a seat (a predictor result's `id`) at the end of the student's latest
- * list of its counselling, starting one with the results' ranks when there is none. Signed out, it
- * asks to sign in first.
+ * list of its counselling, starting one with the results' ranks when there is none (elsewhere than
+ * on a results page, a list must exist). Signed out, it asks to sign in first.
  */
-export function AddToChoices({ seatId, className }: { seatId: string; className?: string }) {
+export function AddToChoices({ seatId, counselling, className }: { seatId: string; counselling?: Counselling; className?: string }) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const signedIn = useSession((s) => s.accessToken !== null);
   const open = useModal((s) => s.open);
   const [state, setState] = useState<{ listId: string; position: number } | 'busy' | null>(null);
-  const who = studentOfResults(pathname, params);
+  // On a results page the student comes from its URL; elsewhere (compare) the seat joins the latest list of `counselling`.
+  const who = studentOfResults(pathname, params) ?? (counselling ? { counselling, student: undefined } : null);
   if (!who) return null;
   if (state && state !== 'busy')
     return (
