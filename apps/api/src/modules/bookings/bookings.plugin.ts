@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOutageLog } from '../../lib/outage-log.ts';
 import { STAND_IN_PATH } from '../../config.ts';
 import { cashfreeStandInRoutes, createStandInState } from '../../dev/cashfree-stand-in.ts';
 import { createCashfreeClient } from '../payments/cashfree-client.ts';
@@ -65,8 +66,10 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
   app.jobs.register('sessions.absence-deadline', (p) => absenceDeadline(deps, p));
   app.jobs.register('refunds.track', (p, job) => trackRefundJob(deps, p, job), { maxAttempts: 60, timeoutMs: 60_000 });
   if (config.PAYMENTS_SWEEP_SECONDS > 0) {
+    // An outage is logged once with its cause and once when it ends, not every minute (issue 29).
+    const outages = createOutageLog(deps.log, 'payments sweep');
     const timer = setInterval(() => {
-      runSweep().catch((err: unknown) => deps.log.error({ err: (err as Error).message }, 'payments sweep failed'));
+      runSweep().then(outages.succeeded, outages.failed);
     }, config.PAYMENTS_SWEEP_SECONDS * 1000);
     timer.unref();
     app.addHook('onClose', async () => {
