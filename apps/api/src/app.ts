@@ -19,6 +19,7 @@ import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
+import { contactPlugin } from './modules/contact/contact.plugin.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
   await app.register(reviewsPlugin);
+  await app.register(contactPlugin);
 
   await app.register(
     async (api) => {
