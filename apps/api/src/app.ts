@@ -30,6 +30,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
+import { observabilityPlugin, requestIdFrom } from './plugins/observability.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { readModelsPlugin } from './plugins/read-models.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config, opts.logger) }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // X-Request-Id from a trusted proxy, else our own; on every answer and every log line of the request.
+    genReqId: requestIdFrom(config),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkError,
     // No limit on start-up: opening the embedded database and applying migrations can take long on a
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('config', config);
   app.decorate('buildVersion', readBuildVersion(config));
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, { config });
   await app.register(clockPlugin, { clock: opts.clock });
   await app.register(dbPlugin, { config, database: opts.database });
   await app.register(securityPlugin, { config });

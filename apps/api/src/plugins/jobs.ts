@@ -20,7 +20,13 @@ export function messageIdOf(jobId: string, config: Config): string {
 }
 
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  const queue = createJobQueue({ db: app.database.db, clock: app.clock, log: app.log.child({ component: 'jobs' }), pollMs: opts.config.JOBS_POLL_MS });
+  const queue = createJobQueue({
+    db: app.database.db,
+    clock: app.clock,
+    log: app.log.child({ component: 'jobs' }),
+    pollMs: opts.config.JOBS_POLL_MS,
+    onFailure: (kind) => app.metrics?.jobFailures.inc({ kind }),
+  });
   app.decorate('jobs', queue);
   // Mail leaves from the queue, never inside a request: retried with backoff, and the addresses and
   // links it carried are erased once it is sent.
