@@ -44,9 +44,18 @@ export const rankMessages = {
   invalid: 'Please enter a valid positive integer',
 } as const;
 
-/** A rank as typed: digits only (a number or a digit string), positive. */
+/** Digits as people write them: plain, Indian grouping ('1,50,000') or international ('150,000'). */
+const RANK_TEXT = /^(?:\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})$/;
+
+/** The number a rank box's text stands for ('15,000' is 15000), or null when it is not digits as people group them. */
+export function rankFromText(text: string): number | null {
+  const t = text.trim();
+  return RANK_TEXT.test(t) ? Number(t.replaceAll(',', '')) : null;
+}
+
+/** A rank as typed: a number, or digits with or without digit grouping ('15,000'), positive. */
 export const rankSchema = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+  (v) => (typeof v === 'string' ? (rankFromText(v) ?? v) : v),
   z
     .number({ error: (iss) => (iss.input === undefined || iss.input === '' ? rankMessages.required : rankMessages.invalid) })
     .int(rankMessages.invalid)

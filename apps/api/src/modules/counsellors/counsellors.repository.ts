@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { counsellors, type TimeRange } from '../../db/schema/counsellors.ts';
 import { engineeringInstitutes } from '../../db/schema/engineering.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type CounsellorStatus = 'pending' | 'approved' | 'rejected';
 
@@ -57,9 +58,6 @@ const columns = {
   isDemo: counsellors.isDemo,
   createdAt: counsellors.createdAt,
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 export function createCounsellorsRepository(db: Db) {
   const base = () =>

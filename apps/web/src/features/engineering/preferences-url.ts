@@ -68,7 +68,7 @@ export function formValuesOf(p: ParsedPreferences) {
   };
 }
 
-const examLabels = { '': 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
+export const examLabels = { '': 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
 
 /** What the results page shows of the preferences it was asked for, in the form's words. */
 export function preferenceSummary(p: ParsedPreferences): { label: string; value: string }[] {

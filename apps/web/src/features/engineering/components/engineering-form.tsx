@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
-import { branchGroups, engineeringCategories, rankMessages, rankSchema } from '@rankwise/contract/engineering';
+import { branchGroups, engineeringCategories, rankFromText, rankMessages, rankSchema } from '@rankwise/contract/engineering';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
@@ -98,8 +98,8 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
     const category = v.examType === 'CSAB' ? v.csabSeatType : v.seatType;
     const url = resultsUrl({
       examType: v.examType === 'MAINS' ? '' : v.examType,
-      rank: Number(v.rank),
-      crlRank: v.crlRank && category && category !== 'OPEN' ? Number(v.crlRank) : undefined,
+      rank: rankFromText(v.rank)!,
+      crlRank: v.crlRank && category && category !== 'OPEN' ? rankFromText(v.crlRank)! : undefined,
       seatType: category ? (category as (typeof engineeringCategories)[number]) : undefined,
       gender: v.gender,
       homeState: v.homeState as (typeof homeStates)[number],
