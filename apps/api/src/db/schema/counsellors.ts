@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** A time range in minutes after midnight, IST: { start: 540, end: 720 } is 9 AM - 12 PM. */
@@ -51,4 +51,25 @@ export const counsellors = pgTable(
     check('counsellors_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('counsellors_year_check', sql`${t.yearOfStudy} between 1 and 6`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Counsellor photos, each size a row (issue 27 item 4): in the database, so every instance serves
+ * a photo another instance took, and backups hold them. A key is new for every upload.
+ */
+export const counsellorPhotos = pgTable(
+  'counsellor_photos',
+  {
+    key: text('key').notNull(),
+    size: smallint('size').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.size] })],
 );
