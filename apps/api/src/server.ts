@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createTextLog } from './lib/log-text.ts';
 import { importSummaryLine, openImportedDatabase } from './data/first-start.ts';
+import { databaseSettingProblem } from './lib/pg-error.ts';
 import { openServingDatabase } from './plugins/db.ts';
 
 let config;
@@ -32,13 +33,21 @@ const write = (line: string) => {
 };
 const log = pino(loggerOptions(config, undefined) as LoggerOptions, { write });
 let database;
-if (config.IMPORT_ON_START) {
-  // What the database lacks (on a first start, everything) is imported by a child process.
-  const opened = await openImportedDatabase(config, log);
-  database = opened.database;
-  if (opened.imported) log.info(importSummaryLine(opened.imported));
-} else {
-  database = await openServingDatabase(config, log);
+try {
+  if (config.IMPORT_ON_START) {
+    // What the database lacks (on a first start, everything) is imported by a child process.
+    const opened = await openImportedDatabase(config, log);
+    database = opened.database;
+    if (opened.imported) log.info(importSummaryLine(opened.imported));
+  } else {
+    database = await openServingDatabase(config, log);
+  }
+} catch (err) {
+  // A wrong setting (no such database, a refused user) is said in one line naming it, not a stack trace.
+  const problem = databaseSettingProblem(err, config.DATABASE_URL);
+  if (!problem) throw err;
+  writeSync(2, `${problem}\n`);
+  process.exit(1);
 }
 const db = database;
 const app = await buildApp(config, { database: db, loggerInstance: log });

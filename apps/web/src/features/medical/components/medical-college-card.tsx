@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MedicalCollege } from '@rankwise/contract/medical';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 
@@ -69,6 +70,7 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
         </button>
       </div>
       <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
+      <AddToChoices seatId={college.id} className="mt-2 self-start" />
     </article>
   );
 }
