@@ -374,6 +374,8 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     const seen = await call('GET', `/choices/sessions/${booking.id}`, counsellor.person);
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json().data.map((l: { name: string }) => l.name)).toEqual(['For my session']);
+    const token = seen.json().data[0].token as string;
+    expect((await call('GET', `/choices/shared/${token}`)).json().data.name).toBe('For my session');
     expect((await call('GET', `/choices/sessions/${booking.id}`, stranger.person)).statusCode).toBe(404);
     expect((await call('GET', `/choices/sessions/${booking.id}`, who)).statusCode).toBe(403);
   });
