@@ -180,11 +180,11 @@ test('a college page from a result card opens with that program preselected in t
   await expect(page.getByLabel('Seat type', { exact: true })).toHaveValue(seatType);
   await expect(page.getByLabel('Pool', { exact: true })).toHaveValue(gender);
 
-  // As published: a preparatory-course rank keeps its 'P'.
+  // As published; a preparatory-course rank reads 'preparatory list' ('*' when the mark is the 2016-2024 rule's).
   const expected = await query<{ year: number; counselling: string; round: number; opening: string; closing: string }>(
     `select c.year, c.counselling, c.round,
-       c.opening_rank || case when c.opening_preparatory then 'P' else '' end as opening,
-       c.closing_rank || case when c.closing_preparatory then 'P' else '' end as closing
+       c.opening_rank || case when c.opening_preparatory then ' preparatory list' else '' end as opening,
+       c.closing_rank || case when c.closing_preparatory then ' preparatory list' || case when c.preparatory_by_rule then '*' else '' end else '' end as closing
      from engineering_cutoffs c join engineering_institutes i on i.id = c.institute_id join engineering_programs p on p.id = c.program_id
      where i.name = '${card.name.replace(/'/g, "''")}' and p.name = '${card.program.replace(/'/g, "''")}' and c.quota = '${quota}'
        and c.seat_type = '${seatType}' and c.gender = '${gender}'

@@ -148,6 +148,16 @@ export const pages: Page[] = [
     ...page(() => import('@/features/counsellors/components/admin-applications-page.tsx').then((m) => m.AdminApplicationsPage), 'protected'),
   },
   {
+    path: 'admin/profile-changes',
+    meta: meta('Profile changes', "Review counsellors' profile changes."),
+    ...page(() => import('@/features/counsellors/components/admin-profile-changes-page.tsx').then((m) => m.AdminProfileChangesPage), 'protected'),
+  },
+  {
+    path: 'counsellors/stop',
+    meta: meta('Stop e-mails', "Stop a college's 'tell me when a counsellor joins' e-mail."),
+    ...page(() => import('@/features/counsellors/components/stop-watch-page.tsx').then((m) => m.StopWatchPage)),
+  },
+  {
     path: 'admin/disputes',
     meta: meta('Session disputes', 'Decide disputed sessions.'),
     ...page(() => import('@/features/counsellors/components/admin-disputes-page.tsx').then((m) => m.AdminDisputesPage), 'protected'),

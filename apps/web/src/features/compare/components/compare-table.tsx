@@ -7,7 +7,9 @@ import { useCompare, type CompareEntry } from '@/lib/stores/compare.ts';
 import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const rank = (r: string) => (/^\d+$/.test(r) ? Number(r).toLocaleString('en-IN') : r);
+/** '14,210'; a preparatory-course rank ('187P') as '187 (preparatory list)': not comparable with ordinary ranks. */
+const rank = (r: string) =>
+  /^\d+$/.test(r) ? Number(r).toLocaleString('en-IN') : /^\d+P$/.test(r) ? `${Number(r.slice(0, -1)).toLocaleString('en-IN')} (preparatory list)` : r;
 const roundLabel = (r: RankRow) => `${r.counselling} ${r.year} round ${r.round}`;
 const nirfText = (c: ComparedCollege & { nirfCategory?: string | null }) =>
   c.nirfRank === null ? 'NA' : `${c.nirfRank} (NIRF ${c.nirfCategory && c.nirfCategory !== 'Engineering' ? `${c.nirfCategory} ` : ''}${c.nirfRankYear})`;
@@ -92,7 +94,10 @@ function rows(origin: Origin | null): Row[] {
           <ul>
             {c.program.lastYears.map((r) => (
               <li key={r.year}>
-                {r.year}: {rank(r.closingRank)} <span className="text-xs text-slate-600">(round {r.round})</span>
+                {r.year}: {rank(r.closingRank)}{' '}
+                <span className="text-xs text-slate-600">
+                  ({r.counselling === 'CSAB' ? 'CSAB ' : ''}round {r.round})
+                </span>
               </li>
             ))}
           </ul>
