@@ -459,6 +459,7 @@ export function createChoicesService(d: ChoicesDeps) {
           items: r.items,
           updatedAt: new Date(r.updated_at).toISOString(),
           owner: r.owner,
+          token: r.share_token,
         })),
       };
     },
