@@ -159,9 +159,33 @@ export const earningsResponseSchema = z.object({
       refundedPaise: z.number().int(),
       /** Waiting for sessions to complete. */
       heldPaise: z.number().int(),
-      /** Earned: sessions completed (or cancelled late by the student). */
+      /** Earned: sessions completed (or cancelled late by the student), not paid out yet. */
       payablePaise: z.number().int(),
+      /** Paid out to the counsellor (payouts an admin recorded). */
+      paidOutPaise: z.number().int(),
+      /** What the payable amount comes to after Rankwise's commission. */
+      payableNetPaise: z.number().int(),
     }),
+    /** Rankwise's commission on each completed session, in percent. */
+    commissionPercent: z.number(),
+    /**
+     * What is payable when, session by session: held until `payableFrom` (the end of the window for
+     * reporting an absence; null while an absence report or dispute waits for a decision), then
+     * payable (since `payableSince`) until the next payout.
+     */
+    schedule: z.array(
+      z.object({
+        bookingId: z.string(),
+        sessionStartsAt: isoString,
+        studentName: z.string(),
+        state: z.enum(['held', 'payable']),
+        amountPaise: z.number().int(),
+        netPaise: z.number().int(),
+        payableFrom: isoString.nullable(),
+        payableSince: isoString.nullable(),
+        waitingFor: z.string().nullable(),
+      }),
+    ),
     entries: z.array(ledgerEntrySchema),
   }),
 });

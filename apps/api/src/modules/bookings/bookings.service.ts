@@ -19,7 +19,15 @@ export { ACTIVE_STATUSES, isHadSession, type TransitionSource } from './booking-
  * `BookingsRepository.transition`. The sessions and payments modules build on this one.
  */
 
-export type BookingSettings = { publicUrl: string; holdMinutes: number; meetingBaseUrl: string; productName: string; supportEmail: string };
+export type BookingSettings = {
+  publicUrl: string;
+  holdMinutes: number;
+  meetingBaseUrl: string;
+  productName: string;
+  supportEmail: string;
+  /** Rankwise's commission on a completed session, in percent (stated on the counsellor's earnings). */
+  commissionPercent: number;
+};
 
 /** What the booking modules' services are given (each with its own repositories over one unit of work). */
 export type ModuleDeps<S> = {

@@ -1,3 +1,4 @@
+import { commissionOf } from '@rankwise/contract/payouts';
 import { formatDays, formatTimeRanges } from '@rankwise/contract/counsellors';
 import {
   sessionMessages,
@@ -398,9 +399,37 @@ export async function dispute(d: SessionsDeps, user: AuthUser, id: string, note:
 export async function earnings(d: SessionsDeps, user: AuthUser): Promise<{ data: Earnings }> {
   const counsellorId = await ownCounsellorId(d, user);
   const l = await d.uow.store.ledger.ledgerOf(counsellorId);
+  const bp = Math.round(d.settings.commissionPercent * 100);
+  const schedule = (await d.uow.store.ledger.schedule(counsellorId)).map((r) => {
+    const state = r.payable > 0 ? ('payable' as const) : ('held' as const);
+    const amount = state === 'payable' ? r.payable : r.held;
+    // A confirmed session becomes payable when the window for reporting an absence closes; a report or a dispute waits for its decision.
+    const waiting =
+      r.status === 'absence_reported' ? 'the counsellor’s answer to an absence report' : r.status === 'disputed' ? 'an admin’s decision on a dispute' : null;
+    return {
+      bookingId: r.bookingId,
+      sessionStartsAt: r.startsAt.toISOString(),
+      studentName: studentName(r.studentName),
+      state,
+      amountPaise: amount,
+      netPaise: commissionOf(amount, bp).netPaise,
+      payableFrom: state === 'held' && !waiting ? new Date(r.endsAt.getTime() + REPORT_WINDOW_MS).toISOString() : null,
+      payableSince: r.payableSince?.toISOString() ?? null,
+      waitingFor: state === 'held' ? waiting : null,
+    };
+  });
   return {
     data: {
-      totals: { receivedPaise: l.received, refundedPaise: l.refunded, heldPaise: l.held, payablePaise: l.payable },
+      totals: {
+        receivedPaise: l.received,
+        refundedPaise: l.refunded,
+        heldPaise: l.held,
+        payablePaise: l.payable,
+        paidOutPaise: l.paidOut,
+        payableNetPaise: commissionOf(l.payable, bp).netPaise,
+      },
+      commissionPercent: d.settings.commissionPercent,
+      schedule,
       entries: l.entries.map((e) => ({
         ...e,
         studentName: studentName(e.studentName),
