@@ -15,6 +15,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(paymentRoutes);
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
+      await api.register(payoutRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
       await api.register(choicesRoutes);
