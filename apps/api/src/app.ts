@@ -120,6 +120,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // No limit on start-up: opening the embedded database and applying migrations can take long on a
     // busy machine, and a PostgreSQL that is down at start is waited for (plugins/db.ts).
     pluginTimeout: 0,
+    // On SIGTERM the listener closes and the requests already on their way are answered, not 503'd:
+    // behind the proxy an instance that stops drains without a 5xx (issue 27).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
