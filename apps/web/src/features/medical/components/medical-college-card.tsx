@@ -4,11 +4,6 @@ import { CollegeAvatar } from '@/components/results/initials.tsx';
 
 const rupees = (v: string) => (v === 'NA' ? 'NA' : `₹${v}`);
 
-/** 'R3' means rounds R1 to R3 of the year (docs/decisions/0005-neet-pg-data.md). */
-export function roundsLabel(round: string): string {
-  return round === 'R1' ? 'round R1' : `rounds R1–${round}`;
-}
-
 function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <div>
@@ -18,7 +13,11 @@ function Fact({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-/** Spec §2 medical card: allotted institute, course, location, allotted quota, allotted and candidate category, annual fee. */
+/**
+ * Spec §2 medical card: allotted institute, course, location, allotted quota, allotted category,
+ * annual fee. The spec's candidate category is not shown: no NEET PG data set records it (the API
+ * keeps 'NA' in the field).
+ */
 export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
   const name = college['Allotted Institute'] || college.collegeName;
   const location = college.Location !== 'NA' ? college.Location : college.State;
@@ -39,7 +38,6 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
         <Fact label="Annual fee" value={rupees(fee)} />
         <Fact label="Allotted quota" value={college['Allotted Quota']} />
         <Fact label="Allotted category" value={college['Alloted Category']} />
-        <Fact label="Candidate category" value={college['Candidate Category']} />
         <Fact label="State" value={college.State} />
         <div className="col-span-2">
           <dt className="text-slate-600">Location</dt>
@@ -47,9 +45,15 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
         </div>
         {college.bondYears !== null ? <Fact label="Service bond" value={`${college.bondYears} years · penalty ${rupees(college.bondPenalty)}`} /> : null}
       </dl>
-      <ChanceSummary fields={college} referenceYear={college.year} />
+      {/* A flagged closing rank explains its own wider band (closingRankNote), not 'new seat'. */}
+      <ChanceSummary fields={college.closingRankNote ? { ...college, wideBand: false } : college} referenceYear={college.year} />
+      {college.closingRankNote ? (
+        <div className="mt-2 text-xs text-amber-900" data-testid="closing-rank-note">
+          {college.closingRankNote} A less sure chance.
+        </div>
+      ) : null}
       <p className="mt-auto pt-3 text-xs text-slate-600">
-        MCC All India counselling, NEET PG {college.year}, {roundsLabel(college.round)} · fee is the institute&apos;s current annual fee
+        Judged on {college.referenceLabel} (All India counselling) · fee is the institute&apos;s current annual fee
       </p>
     </article>
   );
