@@ -11,7 +11,10 @@ import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts'
 import { appRoutes } from './modules/app/app.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
-import { sessionRoutes } from './modules/bookings/sessions.routes.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
@@ -19,6 +22,7 @@ import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
+import { choicesRoutes } from './modules/choices/choices.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -138,7 +142,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
+  // Payments before sessions: each sweep handles lapsed holds and refunds first, then overdue sessions.
+  await app.register(paymentsPlugin);
+  await app.register(sessionsPlugin);
   await app.register(reviewsPlugin);
+  // Without payment credentials (never in production): the Cashfree stand-in, from the dev entry.
+  if (config.cashfree.standIn) await app.register((await import('./dev/dev-entry.ts')).devEntry);
 
   await app.register(
     async (api) => {
@@ -150,10 +159,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(medicalRoutes);
       await api.register(counsellorRoutes);
       await api.register(bookingRoutes);
+      await api.register(paymentRoutes);
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
+      await api.register(choicesRoutes);
     },
     { prefix: '/api/v1' },
   );
