@@ -10,8 +10,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
-import type { Calibration, ChanceCurve } from '../../data/chance/model.ts';
-import { neetPgGroupOf } from '../../data/chance/neet-pg.ts';
+import type { ChanceCurve } from '../../data/chance/model.ts';
+import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
 import type { MedicalQuery, MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
 import type { MedicalReadModel } from './medical.read-model.ts';
@@ -111,24 +111,6 @@ function queryOf(p: MedicalPreferences): MedicalQuery {
     limit: p.pageSize,
     offset: (p.page - 1) * p.pageSize,
   };
-}
-
-const groupCurves = new WeakMap<ChanceCurve, Map<string, ChanceCurve>>();
-
-/**
- * The curve for a quota's seats: NEET PG calibrates the DNB quota and the other quotas apart
- * (docs/decisions/0014; the stored calibration holds each group's table as `groups`). A query is
- * for one quota, so every seat of an answer shares one curve and z still orders them by chance.
- */
-export function curveForQuota(curve: ChanceCurve, quota: string): ChanceCurve {
-  const groups = (curve.calibration as (Calibration & { groups?: Record<string, Calibration | null> }) | null)?.groups;
-  if (!groups) return curve;
-  const group = neetPgGroupOf(quota);
-  let byGroup = groupCurves.get(curve);
-  if (!byGroup) groupCurves.set(curve, (byGroup = new Map()));
-  let c = byGroup.get(group);
-  if (!c) byGroup.set(group, (c = { table: curve.table, calibration: groups[group] ?? null }));
-  return c;
 }
 
 const seatChance = (r: MedicalSeatRecord) => ({ closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card });
