@@ -111,6 +111,8 @@ export type ScoredPoint = {
   chance: number;
   /** JoSAA: the seat's group (definitions.ts, JOSAA_CHANCE_GROUPS). */
   group?: string;
+  /** The raw chance before calibration. */
+  raw?: number;
 };
 
 export type Sink = { band: Map<Band, CalibrationBin>; bins: CalibrationBin[]; raw: CalibrationBin[] };
@@ -207,7 +209,7 @@ export function scoreYear(
       add(bands.get(band)!, chance, o);
       add(sink.band.get(band)!, chance, o);
       add(sink.bins[Math.min(9, Math.floor(percentOf(chance) / 10))], chance, o);
-      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance, ...(grouping ? { group } : {}) });
+      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance, raw: r, ...(grouping ? { group } : {}) });
     }
   }
   for (const [group, block] of yearBlocks) grouping!.sink.get(group)!.blocks.push(block);

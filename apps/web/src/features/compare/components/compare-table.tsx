@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ChanceBadge } from '@/components/results/chance-summary.tsx';
 import { aboutCollegeUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
 import { useCompare, type CompareEntry } from '@/lib/stores/compare.ts';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 /** '14,210'; a preparatory-course rank ('187P') as '187 (preparatory list)': not comparable with ordinary ranks. */
@@ -158,6 +159,13 @@ export function CompareTable({ colleges, origin, originNote }: { colleges: Compa
                       <button type="button" onClick={() => toggle(item)} className="mt-1 block text-xs font-medium text-slate-700 underline">
                         Remove<span className="sr-only"> {c.name}</span>
                       </button>
+                    ) : null}
+                    {item ? (
+                      <AddToChoices
+                        seatId={item.id}
+                        counselling={item.chance?.exam.startsWith('CSAB') ? 'CSAB' : 'JoSAA'}
+                        className="mt-1 px-2 py-0.5 text-xs"
+                      />
                     ) : null}
                   </th>
                 );

@@ -2,6 +2,7 @@ import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 import { MissingFigures } from '@/components/results/missing-figures.tsx';
@@ -136,6 +137,7 @@ export function CollegeCard({
       {/* One-line additions from other features go here (band range, notes, 'Add to my choices'). */}
       {extras}
       {college.requires ? <p className="mt-1 text-xs font-medium text-amber-800">{college.requires}</p> : null}
+      <AddToChoices seatId={college.id} className="mt-2 self-start" />
       <div hidden={!open}>
         <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
       </div>

@@ -1,8 +1,5 @@
 ALTER TABLE "engineering_cutoffs" ADD COLUMN IF NOT EXISTS "preparatory_by_rule" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "engineering_reference" ADD COLUMN IF NOT EXISTS "rank_paper" text;--> statement-breakpoint
-ALTER TABLE "engineering_reference" ADD COLUMN IF NOT EXISTS "chance_shift" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "engineering_reference" ADD COLUMN IF NOT EXISTS "chance_below" double precision DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE "engineering_reference" ADD COLUMN IF NOT EXISTS "chance_above" double precision DEFAULT 1 NOT NULL;--> statement-breakpoint
 -- Issues 21 and 28 change what the engineering importer writes for the same files (preparatory
 -- ranks the 2016-2024 files lost, B.Arch/B.Planning on Paper 2 ranks, CSAB on the common rank
 -- list, per-group calibration). Forget those imports so the next start imports them again
