@@ -209,7 +209,17 @@ export function scoreYear(
       add(bands.get(band)!, chance, o);
       add(sink.band.get(band)!, chance, o);
       add(sink.bins[Math.min(9, Math.floor(percentOf(chance) / 10))], chance, o);
-      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance, raw: r, ...(grouping ? { group } : {}) });
+      onPoint?.({
+        key: seat.key,
+        year,
+        percent,
+        rank,
+        reference: params.closingRank,
+        outcome: out.closingRank,
+        chance,
+        raw: r,
+        ...(grouping ? { group } : {}),
+      });
     }
   }
   for (const [group, block] of yearBlocks) grouping!.sink.get(group)!.blocks.push(block);
