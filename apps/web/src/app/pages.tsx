@@ -173,6 +173,16 @@ export const pages: Page[] = [
     ...page(() => import('@/features/bookings/components/my-sessions-page.tsx').then((m) => m.MySessionsPage), 'protected'),
   },
   {
+    path: 'choices',
+    meta: meta('My choice lists', 'Build your JoSAA, CSAB or MCC choice list and see the chance of every outcome.'),
+    ...page(() => import('@/features/choices/components/choices-page.tsx').then((m) => m.ChoicesPage), 'protected'),
+  },
+  {
+    path: 'choices/shared/:token',
+    meta: meta('Shared choice list', 'A choice list shared read-only from Rankwise.'),
+    ...page(() => import('@/features/choices/components/shared-list-page.tsx').then((m) => m.SharedListPage)),
+  },
+  {
     path: 'reviews',
     meta: meta('Ratings & reviews', 'What students say about a Rankwise counsellor after their sessions.'),
     ...page(() => import('@/features/reviews/components/reviews-page.tsx').then((m) => m.ReviewsPage), 'showSignedOut'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOutageLog } from '../../lib/outage-log.ts';
 import { unitOfWork } from '../../lib/unit-of-work.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 import type { BookingsDeps } from './bookings.service.ts';
@@ -53,8 +54,10 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('bookings', { ...deps, sweep: runSweep, addSweep: (part: SweepPart) => void parts.push(part) });
   if (config.PAYMENTS_SWEEP_SECONDS > 0) {
+    // An outage is logged once with its cause and once when it ends, not every minute (issue 29).
+    const outages = createOutageLog(deps.log, 'payments sweep');
     const timer = setInterval(() => {
-      runSweep().catch((err: unknown) => deps.log.error({ err: (err as Error).message }, 'payments sweep failed'));
+      runSweep().then(outages.succeeded, outages.failed);
     }, config.PAYMENTS_SWEEP_SECONDS * 1000);
     timer.unref();
     app.addHook('onClose', async () => {

@@ -59,6 +59,9 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
         <Link to="/sessions" className={clsx(itemClass, 'hover:bg-slate-100')}>
           My sessions
         </Link>
+        <Link to="/choices" className={clsx(itemClass, 'hover:bg-slate-100')}>
+          My choice lists
+        </Link>
         <Link to="/counsellor" className={clsx(itemClass, 'hover:bg-slate-100')}>
           Counsellor profile
         </Link>
@@ -87,6 +90,9 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/sessions">My sessions</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/choices">My choice lists</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/counsellor">Counsellor profile</Link>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
 import { inputStyles } from '@/components/ui/form-field.tsx';
 import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
+import { SessionChoiceLists } from '@/components/choices/session-choice-lists.tsx';
 import { SessionCardFrame } from '@/components/ui/session-card.tsx';
 import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -152,6 +153,7 @@ function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upc
           onNo={() => setConfirming(null)}
         />
       ) : null}
+      <SessionChoiceLists bookingId={s.id} />
       {s.can.dispute ? <DisputeForm id={s.id} /> : null}
     </SessionCardFrame>
   );
