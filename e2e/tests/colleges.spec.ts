@@ -180,11 +180,11 @@ test('a college page from a result card opens with that program preselected in t
   await expect(page.getByLabel('Seat type', { exact: true })).toHaveValue(seatType);
   await expect(page.getByLabel('Pool', { exact: true })).toHaveValue(gender);
 
-  // As published: a preparatory-course rank keeps its 'P'.
+  // As published; a preparatory-course rank reads 'preparatory list' ('*' when the mark is the 2016-2024 rule's).
   const expected = await query<{ year: number; counselling: string; round: number; opening: string; closing: string }>(
     `select c.year, c.counselling, c.round,
-       c.opening_rank || case when c.opening_preparatory then 'P' else '' end as opening,
-       c.closing_rank || case when c.closing_preparatory then 'P' else '' end as closing
+       c.opening_rank || case when c.opening_preparatory then ' preparatory list' else '' end as opening,
+       c.closing_rank || case when c.closing_preparatory then ' preparatory list' || case when c.preparatory_by_rule then '*' else '' end else '' end as closing
      from engineering_cutoffs c join engineering_institutes i on i.id = c.institute_id join engineering_programs p on p.id = c.program_id
      where i.name = '${card.name.replace(/'/g, "''")}' and p.name = '${card.program.replace(/'/g, "''")}' and c.quota = '${quota}'
        and c.seat_type = '${seatType}' and c.gender = '${gender}'
@@ -241,12 +241,13 @@ test('the IIT Bombay page: every spec text, placements with their year, NA figur
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('an unknown college says it could not be fetched; no name shows the default banner and no data', async ({ page }) => {
+test('an unknown college is said not to be found; no name shows the default banner and no data', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpAndSignIn(page);
   await page.goto('/about-college?collegeName=Institute%20of%20Nowhere');
-  await expect(page.getByText('Failed to fetch college information')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not find this college' })).toBeVisible();
+  await expect(page.getByText('Failed to fetch college information')).toHaveCount(0);
   await page.goto('/about-college');
   await expect(page.getByRole('heading', { level: 1, name: 'Your College' })).toBeVisible();
   await expect(page.getByText('No data found for this college')).toBeVisible();

@@ -15,6 +15,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
@@ -22,6 +23,7 @@ import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
+import { choicesRoutes } from './modules/choices/choices.routes.ts';
 import { contactPlugin } from './modules/contact/contact.plugin.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
@@ -170,8 +172,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(paymentRoutes);
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
+      await api.register(payoutRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
+      await api.register(choicesRoutes);
     },
     { prefix: '/api/v1' },
   );

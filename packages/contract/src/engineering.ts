@@ -81,8 +81,18 @@ export const pageSchema = z.coerce.number().int().min(1, 'page must be a positiv
 export const engineeringPreferencesSchema = z
   .object({
     rank: rankSchema,
-    /** Optional common-rank-list rank of a reserved-category student, to match OPEN seats too (JoSAA and CSAB). */
+    /**
+     * JoSAA: optional common-rank-list rank of a reserved-category student, to match OPEN seats too.
+     * CSAB: no role (`rank` is the CRL rank there; docs/decisions/0011-csab-category.md).
+     */
     crlRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
+    /**
+     * Optional JEE Main Paper 2A (B.Arch) and Paper 2B (B.Planning) ranks, with `rank`'s category
+     * meaning (the category rank for the category's seats; for CSAB the CRL rank). B.Arch and
+     * B.Planning seats at NITs, IIITs and GFTIs are listed only against them (docs/decisions/0021).
+     */
+    archRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
+    planningRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
     examType: z.enum(examTypes, { error: 'Exam type is required' }),
     /** Required for JEE Main and JEE Advanced; optional for CSAB, where it defaults to OPEN (docs/decisions/0011-csab-category.md). */
     seatType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories, { error: 'Category is required' }).optional()),
@@ -146,8 +156,13 @@ export const engineeringCollegeSchema = z
     round: z.number().int(),
     /** Which counselling the closing rank comes from. */
     basis: z.enum(['JoSAA', 'CSAB']),
-    /** Which of the student's ranks matched this row (the category rank or the CRL rank). */
-    matchedOn: z.enum(['rank', 'crlRank']),
+    /**
+     * What else the seat asks of the student, or null: an IIT B.Arch seat is open only to those who
+     * pass the Architecture Aptitude Test.
+     */
+    requires: z.string().nullable(),
+    /** Which of the student's ranks matched this row (the category rank, the CRL rank, or a Paper 2 rank). */
+    matchedOn: z.enum(['rank', 'crlRank', 'archRank', 'planningRank']),
   })
   .extend(chanceFieldsSchema.shape);
 export type EngineeringCollege = z.infer<typeof engineeringCollegeSchema>;

@@ -86,20 +86,11 @@ export const canonicalSeatKey = (r: Pick<EngineeringCutoff, 'instituteId' | 'pro
 
 const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${preparatory ? 'P' : ''}`;
 
-/**
- * Every listed engineering seat's chance columns (keyed by reference id). The seat's history is its
- * JoSAA final closing ranks under the canonical key; a CSAB seat is judged on its CSAB closing rank
- * with its JoSAA history (decision 0014, CSAB).
- */
-export function engineeringSeatChances(
-  m: StreamModel,
-  reference: (EngineeringCutoff & { id: string })[],
-  cutoffs: EngineeringCutoff[],
-): Map<string, SeatChance> {
-  const josaa = cutoffs.filter((c) => c.counselling === 'JoSAA');
-  const histories = new Map(
+/** Final closing ranks per seat (canonical key) from one counselling's rank rows. */
+function historiesOf(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
+  return new Map(
     buildSeatHistories(
-      josaa.map((c) => ({
+      cutoffs.map((c) => ({
         key: canonicalSeatKey(c),
         year: c.year,
         round: c.round,
@@ -111,6 +102,24 @@ export function engineeringSeatChances(
       })),
     ).map((h) => [h.key, h]),
   );
+}
+
+/**
+ * Every listed engineering seat's chance columns (keyed by reference id). A JoSAA seat's history is
+ * its JoSAA final closing ranks under the canonical key. A CSAB seat is judged on its CSAB closing
+ * rank, a common-rank-list (CRL) rank for every seat type: an OPEN seat keeps its JoSAA history
+ * (JoSAA's OPEN ranks are CRL ranks too), any other seat type has only its CSAB years as history,
+ * since JoSAA closes those seats on category ranks (docs/decisions/0011, 0014).
+ */
+export function engineeringSeatChances(
+  m: StreamModel,
+  reference: (EngineeringCutoff & { id: string })[],
+  cutoffs: EngineeringCutoff[],
+): Map<string, SeatChance> {
+  const histories = historiesOf(cutoffs.filter((c) => c.counselling === 'JoSAA'));
+  const csabCutoffs = cutoffs.filter((c) => c.counselling === 'CSAB');
+  const csabHistories = historiesOf(csabCutoffs);
+  const csabFirstYear = csabCutoffs.reduce((a, c) => Math.min(a, c.year), Infinity);
   const rounds = new Map<string, SeatChanceCard['rounds']>();
   for (const c of cutoffs) {
     if (c.openingPreparatory || c.closingPreparatory || c.closingRank < 1) continue;
@@ -122,15 +131,18 @@ export function engineeringSeatChances(
   const out = new Map<string, SeatChance>();
   for (const r of reference) {
     const key = canonicalSeatKey(r);
-    const history = histories.get(key);
     const csab = r.counselling === 'CSAB';
-    const earlierYears = csab ? [r.year, r.year - 1] : [r.year - 1, r.year - 2];
+    const crlOnly = csab && r.seatType !== 'OPEN';
+    const history = crlOnly ? csabHistories.get(key) : histories.get(key);
+    const earlierYears = crlOnly ? [r.year - 1, r.year - 2] : csab ? [r.year, r.year - 1] : [r.year - 1, r.year - 2];
     const earlier = earlierYears.flatMap((y) => {
       const f = history?.finals.get(y);
-      return f ? [{ label: csab ? `JoSAA ${y}` : `${y}`, closingRank: f.closingRank }] : [];
+      return f ? [{ label: crlOnly ? `CSAB ${y}` : csab ? `JoSAA ${y}` : `${y}`, closingRank: f.closingRank }] : [];
     });
+    // 'New in <year>' only where the data could have shown an earlier year.
+    const newIn = crlOnly && csabFirstYear >= r.year ? undefined : r.year;
     const card: SeatChanceCard = {
-      why: whyLine({ closingRank: r.closingRank, where: `${csab ? 'CSAB ' : ''}${r.year} round ${r.round}`, earlier, newIn: r.year }),
+      why: whyLine({ closingRank: r.closingRank, where: `${csab ? 'CSAB ' : ''}${r.year} round ${r.round}`, earlier, newIn }),
       trend: trendOf(history),
       rounds: (rounds.get(`${r.counselling}\u0001${r.year}\u0001${key}`) ?? []).sort((a, b) => a.round - b.round),
       fewAllotments: false,
@@ -201,7 +213,8 @@ export function medicalSeatInputs(
   return seats.map((s) => {
     const rows = byKey.get(neetPgSeatKey(s)) ?? [];
     const byYear = new Map<number, SeatRound[]>();
-    for (const r of rows) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
+    // Only the years up to the reference year (MEDICAL_REFERENCE_YEAR may choose an earlier one).
+    for (const r of rows) if (r.year <= s.year) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
     const finals = new Map<number, { closingRank: number; round: number; allotments: number; flagged?: boolean }>();
     for (const [year, list] of [...byYear].sort((a, b) => a[0] - b[0])) {
       const y = seatYearOf(list);

@@ -16,7 +16,23 @@ const noRatings: Ratings = async () => new Map();
 /** The counsellors module: its repository and photo store (created once), and the photos. */
 export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
   const photos = createPhotoStore(app.database.db, app.config.DATA_FOLDER);
-  app.decorate('counsellors', { db: app.database.db, repo: createCounsellorsRepository(app.database.db), photos, ratings: noRatings, log: app.log });
+  const { config } = app;
+  app.decorate('counsellors', {
+    db: app.database.db,
+    repo: createCounsellorsRepository(app.database.db),
+    photos,
+    ratings: noRatings,
+    log: app.log,
+    jobs: app.jobs,
+    settings: {
+      publicUrl: config.PUBLIC_URL,
+      productName: config.PRODUCT_NAME,
+      supportEmail: config.SUPPORT_EMAIL,
+      commissionPercent: config.COUNSELLOR_COMMISSION_PERCENT,
+    },
+    codeSecret: `student-email-code:${config.JWT_SECRET}`,
+    now: () => app.clock.now(),
+  });
   // Photos an older version wrote to files join the table (every instance serves them from there).
   const adopted = await photos.adoptFiles();
   if (adopted) app.log.info({ adopted }, 'counsellor photo files copied into the database');

@@ -4,9 +4,12 @@ import { Link } from 'react-router';
 import { ChanceBadge } from '@/components/results/chance-summary.tsx';
 import { aboutCollegeUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
 import { useCompare, type CompareEntry } from '@/lib/stores/compare.ts';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const rank = (r: string) => (/^\d+$/.test(r) ? Number(r).toLocaleString('en-IN') : r);
+/** '14,210'; a preparatory-course rank ('187P') as '187 (preparatory list)': not comparable with ordinary ranks. */
+const rank = (r: string) =>
+  /^\d+$/.test(r) ? Number(r).toLocaleString('en-IN') : /^\d+P$/.test(r) ? `${Number(r.slice(0, -1)).toLocaleString('en-IN')} (preparatory list)` : r;
 const roundLabel = (r: RankRow) => `${r.counselling} ${r.year} round ${r.round}`;
 const nirfText = (c: ComparedCollege & { nirfCategory?: string | null }) =>
   c.nirfRank === null ? 'NA' : `${c.nirfRank} (NIRF ${c.nirfCategory && c.nirfCategory !== 'Engineering' ? `${c.nirfCategory} ` : ''}${c.nirfRankYear})`;
@@ -91,7 +94,10 @@ function rows(origin: Origin | null): Row[] {
           <ul>
             {c.program.lastYears.map((r) => (
               <li key={r.year}>
-                {r.year}: {rank(r.closingRank)} <span className="text-xs text-slate-600">(round {r.round})</span>
+                {r.year}: {rank(r.closingRank)}{' '}
+                <span className="text-xs text-slate-600">
+                  ({r.counselling === 'CSAB' ? 'CSAB ' : ''}round {r.round})
+                </span>
               </li>
             ))}
           </ul>
@@ -153,6 +159,13 @@ export function CompareTable({ colleges, origin, originNote }: { colleges: Compa
                       <button type="button" onClick={() => toggle(item)} className="mt-1 block text-xs font-medium text-slate-700 underline">
                         Remove<span className="sr-only"> {c.name}</span>
                       </button>
+                    ) : null}
+                    {item ? (
+                      <AddToChoices
+                        seatId={item.id}
+                        counselling={item.chance?.exam.startsWith('CSAB') ? 'CSAB' : 'JoSAA'}
+                        className="mt-1 px-2 py-0.5 text-xs"
+                      />
                     ) : null}
                   </th>
                 );

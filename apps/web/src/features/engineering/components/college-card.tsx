@@ -2,6 +2,7 @@ import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 import { MissingFigures } from '@/components/results/missing-figures.tsx';
@@ -11,6 +12,13 @@ import { aboutCollegeUrl, connectStudentsUrl, poolLabel, quotaLabels } from '@/l
 function tuitionNote(c: EngineeringCollege): string {
   return c.tuitionFromYear === null ? '' : ` (${c.instituteType} rate since ${c.tuitionFromYear})`;
 }
+
+const matchedLabel: Record<EngineeringCollege['matchedOn'], string> = {
+  rank: '',
+  crlRank: ' · matched on your CRL rank',
+  archRank: ' · matched on your Paper 2A (B.Arch) rank',
+  planningRank: ' · matched on your Paper 2B (B.Planning) rank',
+};
 
 /**
  * The counselling, year and round the closing rank is from. The data import's own label (e.g. 'JoSAA
@@ -113,7 +121,8 @@ export function CollegeCard({
       <div className="mt-1 flex items-start justify-between gap-2">
         <p className="pt-1 text-xs text-slate-600" data-testid="seat-note">
           {college.seatType} seat · {referenceOf(college)}
-          {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
+          {matchedLabel[college.matchedOn]}
+          {college.basis === 'CSAB' ? ' · common-rank-list ranks' : ''}
         </p>
         <button
           type="button"
@@ -127,6 +136,8 @@ export function CollegeCard({
       <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
       {/* One-line additions from other features go here (band range, notes, 'Add to my choices'). */}
       {extras}
+      {college.requires ? <p className="mt-1 text-xs font-medium text-amber-800">{college.requires}</p> : null}
+      <AddToChoices seatId={college.id} className="mt-2 self-start" />
       <div hidden={!open}>
         <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
       </div>

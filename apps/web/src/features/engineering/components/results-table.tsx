@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ChanceBadge } from '@/components/results/chance-summary.tsx';
 import { aboutCollegeUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
 import { nirfRankText, referenceOf } from './college-card.tsx';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 
 /** The dense view of the results for wide screens (`view=table`): one row per seat, the same figures as the cards. */
 export function ResultsTable({
@@ -99,6 +100,7 @@ export function ResultsTable({
                     {on ? 'Added' : 'Compare'}
                     <span className="sr-only"> {c['Institute Name']}</span>
                   </button>
+                  <AddToChoices seatId={c.id} className="mt-1 block whitespace-nowrap px-2 py-1 text-xs" />
                 </td>
               </tr>
             );
