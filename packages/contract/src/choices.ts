@@ -387,6 +387,6 @@ export const choiceEndpoints = defineEndpoints('choices', {
     summary: 'The lists a student has shared, for the counsellor of a booked session with them',
     access: { role: 'counsellor' },
     params: z.object({ bookingId: z.uuid('Unknown session') }),
-    responses: { 200: z.object({ data: z.array(sharedListSchema) }) },
+    responses: { 200: z.object({ data: z.array(sharedListSchema.extend({ token: z.string() })) }) },
   },
 });

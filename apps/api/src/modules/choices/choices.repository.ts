@@ -195,7 +195,7 @@ export function createChoicesRepository(db: Db) {
 
     async sharedListsOf(userId: string) {
       const r = await db.execute(
-        sql`select l.id, l.name, l.counselling, l.student, l.items, l.updated_at, u.username as owner
+        sql`select l.id, l.name, l.counselling, l.student, l.items, l.updated_at, l.share_token, u.username as owner
             from choice_lists l join users u on u.id = l.user_id where l.user_id = ${userId} and l.share_token is not null order by l.updated_at desc`,
       );
       return rowsOf<{
@@ -205,6 +205,7 @@ export function createChoicesRepository(db: Db) {
         student: unknown;
         items: StoredChoice[];
         updated_at: string | Date;
+        share_token: string;
         owner: string;
       }>(r);
     },

@@ -461,6 +461,7 @@ export function createChoicesService(d: ChoicesDeps) {
           items: r.items,
           updatedAt: new Date(r.updated_at).toISOString(),
           owner: r.owner,
+          token: r.share_token,
         })),
       };
     },
