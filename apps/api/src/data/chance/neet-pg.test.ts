@@ -4,7 +4,7 @@ import { readMedicalData } from '../neet-pg/medical-data.ts';
 import { neetPgModel } from './chance-models.ts';
 import { bandOf, pointRank, RATIO_PERCENTS } from './definitions.ts';
 import { chanceAt, type Calibration } from './model.ts';
-import { buildNeetPgHistories, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
+import { buildNeetPgHistories, curveForQuota, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
 import type { SeatHistory } from './seat-history.ts';
 
 /*
@@ -115,6 +115,21 @@ describe('NEET PG backtests', () => {
     for (const [band, a] of bands) if (a.n > 500) expect(Math.abs(a.p / a.n - a.o / a.n), band).toBeLessThan(0.03);
     // And the product's DNB chances are not the other quotas'.
     expect(chanceAt({ table: m.curve.table, calibration: cal }, 0)).not.toBeCloseTo(chanceAt(m.curve, 0), 2);
+  });
+});
+
+describe('the NEET PG curve of a quota', () => {
+  const cal = (y: number): Calibration => ({ x: [0, 1], y: [y, y], points: 2 });
+  it("takes the DNB group's table for the DNB quota and the other group's for every other quota", () => {
+    const stored = { table: [-1, 0, 1], calibration: { ...cal(0.5), groups: { DNB: cal(0.2), other: cal(0.5) } } as Calibration };
+    expect(curveForQuota(stored, 'DNB Quota').calibration).toEqual(cal(0.2));
+    expect(curveForQuota(stored, 'All India').calibration).toEqual(cal(0.5));
+    expect(curveForQuota(stored, 'Armed Forces Medical').calibration).toEqual(cal(0.5));
+    // One object per group and stored curve (the read model's answers are built from it).
+    expect(curveForQuota(stored, 'DNB Quota')).toBe(curveForQuota(stored, 'DNB Quota'));
+    // A curve stored without groups (JoSAA's, or an older import) is used as it is.
+    const plain = { table: [-1, 0, 1], calibration: cal(0.4) };
+    expect(curveForQuota(plain, 'DNB Quota')).toBe(plain);
   });
 });
 
