@@ -95,6 +95,7 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
         placement_year: one(r.placement_year),
         nirf_rank: r.nirf_rank,
         nirf_rank_year: r.nirf_rank_year,
+        nirf_category: one(r.nirf_category),
         tuition_inr_per_year: r.tuition_inr_per_year,
         tuition_from_year: r.tuition_from_year,
         chance_scale: r.chance_scale,

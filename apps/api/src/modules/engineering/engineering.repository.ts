@@ -33,7 +33,7 @@ export type ReferenceQuery = {
 
 /** The columns a result is made from. */
 export const REFERENCE_COLUMNS =
-  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper, chance_shift, chance_below, chance_above';
+  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, nirf_category, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper, chance_shift, chance_below, chance_above';
 
 export type ReferenceRecord = {
   id: string;
@@ -55,6 +55,7 @@ export type ReferenceRecord = {
   placement_year: string | null;
   nirf_rank: number | null;
   nirf_rank_year: number | null;
+  nirf_category: string | null;
   tuition_inr_per_year: number | null;
   tuition_from_year: number | null;
   chance_scale: number;

@@ -128,6 +128,7 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     state: r.state,
     nirfRank: r.nirf_rank,
     nirfRankYear: r.nirf_rank_year,
+    nirfCategory: r.nirf_category,
     branchGroup: r.branch_group as EngineeringCollege['branchGroup'],
     quota: r.quota,
     seatType: r.seat_type,
