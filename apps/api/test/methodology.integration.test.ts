@@ -91,7 +91,16 @@ describe.each(databaseKinds)('/methodology on %s', (kind) => {
       for (const b of s.backtest.total.bands) expect(Math.abs(b.predicted - b.observed)).toBeLessThan(0.03);
     }
     expect(body.data.josaa!.model).toMatchObject({ predictYear: 2026, referenceYear: 2025 });
-    expect(body.data.neetPg!.model).toMatchObject({ predictYear: 2025, referenceYear: 2024 });
+    expect(body.data.neetPg!.model).toMatchObject({ predictYear: 2026, referenceYear: 2025 });
     expect(body.data.neetPg!.backtest.years.map((y) => y.year)).toEqual([2024]);
+  });
+
+  it('publishes NEET PG forward backtest 2024 → 2025 beside the two-fold one, and both per calibration group', () => {
+    const neetPg = body.data.neetPg!;
+    expect(neetPg.forward!.years.map((y) => y.year)).toEqual([2025]);
+    expect(neetPg.forward!.total.seats).toBeGreaterThan(10_000);
+    expect(neetPg.groups.map((g) => g.group)).toEqual(['DNB', 'other']);
+    expect(neetPg.groups.reduce((a, g) => a + g.twoFold.seats, 0)).toBe(neetPg.backtest.total.seats);
+    expect(neetPg.groups.reduce((a, g) => a + g.forward!.seats, 0)).toBe(neetPg.forward!.total.seats);
   });
 });

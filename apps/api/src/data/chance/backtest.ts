@@ -44,7 +44,7 @@ const add = (a: CalibrationBin, p: number, o: number) => {
   a.o += o;
 };
 
-export type ScoredPoint = { key: string; year: number; percent: number; rank: number; reference: number; outcome: number; chance: number };
+export type ScoredPoint = { key: string; year: number; percent: number; rank: number; reference: number; outcome: number; chance: number; raw?: number };
 
 export type Sink = { band: Map<Band, CalibrationBin>; bins: CalibrationBin[]; raw: CalibrationBin[] };
 
@@ -124,7 +124,7 @@ export function scoreYear(
       add(bands.get(band)!, chance, o);
       add(sink.band.get(band)!, chance, o);
       add(sink.bins[Math.min(9, Math.floor(percentOf(chance) / 10))], chance, o);
-      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance });
+      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance, raw: r });
     }
   }
   raw.forEach((a, i) => {

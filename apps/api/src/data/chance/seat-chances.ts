@@ -213,7 +213,8 @@ export function medicalSeatInputs(
   return seats.map((s) => {
     const rows = byKey.get(neetPgSeatKey(s)) ?? [];
     const byYear = new Map<number, SeatRound[]>();
-    for (const r of rows) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
+    // Only the years up to the reference year (MEDICAL_REFERENCE_YEAR may choose an earlier one).
+    for (const r of rows) if (r.year <= s.year) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
     const finals = new Map<number, { closingRank: number; round: number; allotments: number; flagged?: boolean }>();
     for (const [year, list] of [...byYear].sort((a, b) => a[0] - b[0])) {
       const y = seatYearOf(list);

@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import { bandOf } from '../../data/chance/definitions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { curveFor, toChanceFields } from '../../lib/chance.ts';
+import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { FEMALE_ONLY, seatTypeOf } from '../engineering/engineering.service.ts';
 import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
@@ -170,7 +171,8 @@ export function createChoicesService(d: ChoicesDeps) {
         judged.rank === null
           ? null
           : toChanceFields(
-              curve,
+              // NEET PG calibrates the DNB quota apart (docs/decisions/0014).
+              counselling === 'MCC' ? curveForQuota(curve, seat.quota) : curve,
               { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
               judged.rank,
             ).chance;
