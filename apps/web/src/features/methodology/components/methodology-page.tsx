@@ -1,5 +1,6 @@
 import type { Backtest, Methodology } from '@rankwise/contract/chance';
 import { useQuery } from '@tanstack/react-query';
+import { ChoiceBacktests } from '@/components/choices/choice-backtests.tsx';
 import { Page, Section } from '@/components/ui/page.tsx';
 import { methodologyQuery } from '../api/methodology.queries.ts';
 import { bandColour, CalibrationPlot } from './calibration-plot.tsx';
@@ -268,6 +269,7 @@ export function MethodologyPage() {
           <li>A chance is a summary of the past, not a promise: counselling rules, seat matrices and the number of candidates change.</li>
         </ul>
       </Section>
+      <ChoiceBacktests />
     </Page>
   );
 }
