@@ -120,6 +120,7 @@ const columns = (seat: ListSeatRecord) => ({
   chanceScale: seat.chance_scale,
   wideBand: seat.chance_wide,
   card: seat.chance_card,
+  adjustment: { shift: seat.chance_shift, below: seat.chance_below, above: seat.chance_above },
 });
 
 export function createChoicesService(d: ChoicesDeps) {
@@ -173,7 +174,7 @@ export function createChoicesService(d: ChoicesDeps) {
           : toChanceFields(
               // NEET PG calibrates the DNB quota apart (docs/decisions/0014).
               counselling === 'MCC' ? curveForQuota(curve, seat.quota) : curve,
-              { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
+              columns(seat),
               judged.rank,
             ).chance;
       const c = toChoiceSeat(seat);
