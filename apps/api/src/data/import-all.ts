@@ -1,3 +1,4 @@
+import { hasChoiceBacktests, importChoiceBacktests } from './choices/import-choice-backtests.ts';
 import { hasCollegeData, importColleges } from './colleges/import-colleges.ts';
 import type { ImportContext, ImportSummary } from './import-context.ts';
 import { hasGeoData, importGeo } from './geo/import-geo.ts';
@@ -6,7 +7,7 @@ import { hasMedicalData, importMedical } from './neet-pg/import-medical.ts';
 
 /** Imports every public data set (idempotent: a second run changes nothing). */
 export async function importAll(ctx: ImportContext): Promise<ImportSummary[]> {
-  return [await importEngineering(ctx), await importMedical(ctx), await importGeo(ctx), await importColleges(ctx)];
+  return [await importEngineering(ctx), await importMedical(ctx), await importGeo(ctx), await importColleges(ctx), await importChoiceBacktests(ctx)];
 }
 
 /** The data sets the database lacks (a first start imports them). */
@@ -16,6 +17,7 @@ export async function missingImports(database: ImportContext['database']): Promi
   if (!(await hasMedicalData(database))) missing.push('medical');
   if (!(await hasGeoData(database))) missing.push('geo');
   if (!(await hasCollegeData(database))) missing.push('colleges');
+  if (!(await hasChoiceBacktests(database))) missing.push('choice-backtests');
   return missing;
 }
 
@@ -27,5 +29,7 @@ export async function importMissing(ctx: ImportContext): Promise<ImportSummary[]
   if (!(await hasGeoData(ctx.database))) done.push(await importGeo(ctx));
   // The college pages' tables derive from the engineering import: again whenever it ran.
   if (!(await hasCollegeData(ctx.database)) || done.some((d) => d.name === 'engineering')) done.push(await importColleges(ctx));
+  // The choice lists' backtests too (docs/decisions/0027).
+  if (!(await hasChoiceBacktests(ctx.database)) || done.some((d) => d.name === 'engineering')) done.push(await importChoiceBacktests(ctx));
   return done;
 }

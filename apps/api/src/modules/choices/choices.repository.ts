@@ -97,6 +97,10 @@ export function createChoicesRepository(db: Db) {
       return row ? { stream, referenceYear: row.reference_year, computedAt: row.computed_at, backtest: row.backtest } : null;
     },
 
+    async findBacktests(): Promise<{ name: string; figures: unknown; computed_at: string }[]> {
+      return rowsOf<{ name: string; figures: unknown; computed_at: string }>(await db.execute(sql`select name, figures, computed_at from choice_backtests`));
+    },
+
     listsOf(userId: string) {
       return db.select().from(choiceLists).where(eq(choiceLists.userId, userId)).orderBy(desc(choiceLists.updatedAt), desc(choiceLists.id));
     },

@@ -9,6 +9,7 @@ import type {
   rehearseBodySchema,
 } from '@rankwise/contract/choices';
 import {
+  choiceBacktestsSchema,
   CATALOGUE_PAGE_SIZE,
   CHOICE_LIMIT,
   LIST_LIMIT,
@@ -351,6 +352,14 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   return {
+    /** /methodology's section on choice lists: the stored backtests (null until the import has run). */
+    async backtests() {
+      const rows = await d.repo.findBacktests();
+      const of = (name: string) => rows.find((r) => r.name === name);
+      return choiceBacktestsSchema.parse({
+        data: { computedAt: of('outcomes')?.computed_at ?? null, outcomes: of('outcomes')?.figures ?? null, rounds: of('rounds')?.figures ?? null },
+      });
+    },
     outcomes,
     rehearse,
     advice,
