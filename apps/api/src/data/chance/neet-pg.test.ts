@@ -5,6 +5,7 @@ import { neetPgModel } from './chance-models.ts';
 import { bandOf, pointRank, RATIO_PERCENTS } from './definitions.ts';
 import { chanceAt, type Calibration } from './model.ts';
 import { buildNeetPgHistories, curveForQuota, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
+import { medicalSeatChances, medicalSeatInputs } from './seat-chances.ts';
 import type { SeatHistory } from './seat-history.ts';
 
 /*
@@ -84,6 +85,22 @@ describe('NEET PG backtests', () => {
     const dnb = b.groups[0].twoFold.bands.find((x) => x.band === 'Toss-up')!;
     // The over-confidence issue 21 measured: Toss-up seats of the DNB quota came true far less often than said.
     expect(dnb.predicted - dnb.observed).toBeGreaterThan(0.1);
+  });
+
+  it('says on the card of a flagged 2025 seat why its closing rank may be one stray allotment, and widens its band', () => {
+    const m = neetPgModel(histories);
+    const flagged = histories.filter((h) => h.finals.get(2025)?.flagged);
+    expect(flagged.length).toBeGreaterThan(10);
+    const [instituteId, course, quota, category] = flagged[0].key.split('|');
+    const [input] = medicalSeatInputs(rounds, [{ id: 's', instituteId, course, quota, category, year: 2025, round: 3 }]);
+    const chance = medicalSeatChances(m, [input]).get('s')!;
+    expect(chance.wideBand).toBe(true);
+    expect(chance.card.closingNote).toMatch(/^The 2025 closing rank [\d,]+ may be one stray allotment: it is more than twice the next highest AIR known/);
+    // An unflagged seat has no note.
+    const plain = histories.find((h) => h.finals.has(2025) && !h.finals.get(2025)!.flagged)!;
+    const [i2, c2, q2, k2] = plain.key.split('|');
+    const [input2] = medicalSeatInputs(rounds, [{ id: 't', instituteId: i2, course: c2, quota: q2, category: k2, year: 2025, round: 3 }]);
+    expect(medicalSeatChances(m, [input2]).get('t')!.card.closingNote).toBeUndefined();
   });
 
   it('alternates the institutes, sorted by id, between the two folds', () => {

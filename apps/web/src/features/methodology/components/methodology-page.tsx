@@ -146,8 +146,8 @@ function Accuracy({ name, data }: { name: string; data: StreamData }) {
       <p className="text-sm">
         The chances shown now are for {model.predictYear}, from the {model.referenceYear} closing ranks. The model learned from {int(model.moves)} year-to-year
         moves of closing ranks in {int(model.groups)} groups of seats; {int(model.wideMoves)} of them were of seats{' '}
-        {data.model.stream === 'neet-pg' ? 'with 3 or fewer allotments' : 'new that year'}, whose moves were {model.wideFactor.toFixed(2)} times as wide, so
-        such seats get a wider band.
+        {data.model.stream === 'neet-pg' ? 'new that year, flagged, or with 3 or fewer allotments' : 'new that year'}, whose moves were{' '}
+        {model.wideFactor.toFixed(2)} times as wide, so such seats get a wider band.
       </p>
     </Section>
   );
