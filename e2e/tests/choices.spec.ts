@@ -156,10 +156,3 @@ test('a list of 30 from results on a phone: reorder by touch, keyboard and numbe
   await expect(other.getByText(/does not open a list/)).toBeVisible();
   await visitor.close();
 });
-
-test('/methodology publishes the backtests of choice lists', async ({ page }) => {
-  await page.goto('/methodology');
-  await expect(page.getByRole('heading', { name: 'Choice lists: the chance of every outcome, and freeze, float or slide' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Outcome model backtest by year' }).getByRole('row')).toHaveCount(7);
-  await expect(page.getByRole('table', { name: 'Round-1 advice against always floating' }).getByRole('row', { name: /^2025/ })).toBeVisible();
-});

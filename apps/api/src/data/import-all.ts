@@ -1,4 +1,4 @@
-import { hasChoiceBacktests, importChoiceBacktests } from './choices/import-choice-backtests.ts';
+import { importChoiceBacktests } from './choices/import-choice-backtests.ts';
 import { hasCollegeData, importColleges } from './colleges/import-colleges.ts';
 import type { ImportContext, ImportSummary } from './import-context.ts';
 import { hasGeoData, importGeo } from './geo/import-geo.ts';
@@ -17,7 +17,6 @@ export async function missingImports(database: ImportContext['database']): Promi
   if (!(await hasMedicalData(database))) missing.push('medical');
   if (!(await hasGeoData(database))) missing.push('geo');
   if (!(await hasCollegeData(database))) missing.push('colleges');
-  if (!(await hasChoiceBacktests(database))) missing.push('choice-backtests');
   return missing;
 }
 
@@ -29,7 +28,7 @@ export async function importMissing(ctx: ImportContext): Promise<ImportSummary[]
   if (!(await hasGeoData(ctx.database))) done.push(await importGeo(ctx));
   // The college pages' tables derive from the engineering import: again whenever it ran.
   if (!(await hasCollegeData(ctx.database)) || done.some((d) => d.name === 'engineering')) done.push(await importColleges(ctx));
-  // The choice lists' backtests too (docs/decisions/0027).
-  if (!(await hasChoiceBacktests(ctx.database)) || done.some((d) => d.name === 'engineering')) done.push(await importChoiceBacktests(ctx));
+  // Not the choice lists' backtests (docs/decisions/0027): half a minute of CPU that a first start (and
+  // every browser-test harness) need not wait for; `npm run data:import` computes them.
   return done;
 }

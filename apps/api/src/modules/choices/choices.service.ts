@@ -314,11 +314,11 @@ export function createChoicesService(d: ChoicesDeps) {
     let genders: string[] | null = null;
     if (q.category !== undefined) {
       if (q.counselling === 'MCC') {
-        const cats = SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']];
+        const cats = Object.hasOwn(SEAT_CATEGORIES_OF, q.category) ? SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']] : undefined;
         if (!cats) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
         seatTypes = cats;
       } else {
-        const own = seatTypeOf[q.category];
+        const own = Object.hasOwn(seatTypeOf, q.category) ? seatTypeOf[q.category] : undefined;
         if (!own) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
         seatTypes = [...new Set([own, 'OPEN'])];
       }
