@@ -296,9 +296,12 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
       .toBuffer();
     const up = await call('PUT', '/api/v1/counselor/me/photo', { raw: png, headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' } });
     expect(up.status).toBe(200);
-    const image = ((await up.json()) as { data: { image: string } }).data.image;
+    // An approved counsellor's new photo waits for an admin's review (pendingChanges); its URL is served at once.
+    const profile = ((await up.json()) as { data: { image: string | null; pendingChanges: { image: string | null } | null } }).data;
+    const image = profile.pendingChanges?.image ?? profile.image;
+    expect(image).toMatch(/^\/media\/counsellors\/[0-9a-f]{32}-320\.webp$/);
     for (const i of instances) {
-      const res = await fetch(`http://127.0.0.1:${i.port}${image}`);
+      const res = await fetch(`http://127.0.0.1:${i.port}${image!}`);
       expect(res.status, i.name).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(320);
