@@ -48,7 +48,7 @@ export const counsellors = pgTable(
     about: text('about').notNull(),
     achievements: text('achievements'),
     experience: text('experience'),
-    /** File stem of the stored photo variants under DATA_FOLDER/counsellor-photos; null = default image. */
+    /** Key of the stored photo variants (table counsellor_photos); null = default image. */
     photoKey: text('photo_key'),
     /** Weekdays offered, 0 = Sunday ... 6 = Saturday (IST). */
     availableDays: smallint('available_days').array().notNull(),
