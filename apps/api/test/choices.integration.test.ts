@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { importMedical } from '../src/data/neet-pg/import-medical.ts';
+import { importChoiceBacktests } from '../src/data/choices/import-choice-backtests.ts';
 import { startCashfreeStandIn, type CashfreeStandIn } from '../src/dev/cashfree-stand-in.ts';
 import { TestClock } from '../src/lib/clock.ts';
 import { approvedCounsellor, createPerson, makeAdmin, type Person } from './helpers/people.ts';
@@ -279,6 +280,19 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     ).toBe(400);
     expect((await call('POST', '/choices/advice', undefined, { ...body, round: 0, heldChoice: 2 })).statusCode).toBe(400);
   });
+
+  it('publishes the backtests of the outcome model and the round-k model, stored once per data version', async () => {
+    expect((await call('GET', '/choices/backtests')).json().data).toEqual({ computedAt: null, outcomes: null, rounds: null });
+    const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
+    expect((await importChoiceBacktests(ctx)).skipped).toBe(false);
+    expect((await importChoiceBacktests(ctx)).skipped).toBe(true);
+    const d = (await call('GET', '/choices/backtests')).json().data;
+    expect(d.outcomes.years.map((y: { year: number }) => y.year)).toEqual([2021, 2022, 2023, 2024, 2025]);
+    expect(d.outcomes.total.brier.model).toBeLessThan(d.outcomes.total.brier.lastYear);
+    expect(d.rounds.round1.roundModel).toBeLessThan(d.rounds.round1.lastYear);
+    expect(d.rounds.round1.points).toBeGreaterThan(1_000_000);
+    for (const a of d.rounds.advice) expect(a.keptOrImprovedAsFloat / a.students).toBeGreaterThan(0.99);
+  }, 600_000);
 
   it('refuses bad input with a 400 naming the field', async () => {
     const missing = await call('POST', '/choices/outcomes', undefined, { counselling: 'JoSAA', student: { gender: 'Male' }, choices: [] });

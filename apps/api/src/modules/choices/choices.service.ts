@@ -9,6 +9,7 @@ import type {
   rehearseBodySchema,
 } from '@rankwise/contract/choices';
 import {
+  choiceBacktestsSchema,
   CATALOGUE_PAGE_SIZE,
   CHOICE_LIMIT,
   LIST_LIMIT,
@@ -119,6 +120,7 @@ const columns = (seat: ListSeatRecord) => ({
   chanceScale: seat.chance_scale,
   wideBand: seat.chance_wide,
   card: seat.chance_card,
+  adjustment: { shift: seat.chance_shift, below: seat.chance_below, above: seat.chance_above },
 });
 
 export function createChoicesService(d: ChoicesDeps) {
@@ -172,7 +174,7 @@ export function createChoicesService(d: ChoicesDeps) {
           : toChanceFields(
               // NEET PG calibrates the DNB quota apart (docs/decisions/0014).
               counselling === 'MCC' ? curveForQuota(curve, seat.quota) : curve,
-              { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
+              columns(seat),
               judged.rank,
             ).chance;
       const c = toChoiceSeat(seat);
@@ -312,11 +314,11 @@ export function createChoicesService(d: ChoicesDeps) {
     let genders: string[] | null = null;
     if (q.category !== undefined) {
       if (q.counselling === 'MCC') {
-        const cats = SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']];
+        const cats = Object.hasOwn(SEAT_CATEGORIES_OF, q.category) ? SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']] : undefined;
         if (!cats) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
         seatTypes = cats;
       } else {
-        const own = seatTypeOf[q.category];
+        const own = Object.hasOwn(seatTypeOf, q.category) ? seatTypeOf[q.category] : undefined;
         if (!own) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
         seatTypes = [...new Set([own, 'OPEN'])];
       }
@@ -351,6 +353,14 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   return {
+    /** /methodology's section on choice lists: the stored backtests (null until the import has run). */
+    async backtests() {
+      const rows = await d.repo.findBacktests();
+      const of = (name: string) => rows.find((r) => r.name === name);
+      return choiceBacktestsSchema.parse({
+        data: { computedAt: of('outcomes')?.computed_at ?? null, outcomes: of('outcomes')?.figures ?? null, rounds: of('rounds')?.figures ?? null },
+      });
+    },
     outcomes,
     rehearse,
     advice,
