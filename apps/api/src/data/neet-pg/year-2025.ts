@@ -20,7 +20,8 @@ import { instituteKey, type FeeEntry } from './institutes.ts';
  *  4. else by its name's key equal to exactly one MCC entry's name key in the same state;
  *  5. else it stays its own institute (fees 'NA'), joined with its pair in
  *     `mcc_neetpg_2025_likely_duplicate_institutes.csv` (the page split one college in two when MCC
- *     wrote it differently; same state and PIN), except the pairs in NOT_DUPLICATES.
+ *     wrote it differently; same state and PIN), except the pairs in NOT_DUPLICATES, and with any
+ *     other page institute left alone that has the same name (its '[State]' suffix aside) and PIN.
  */
 
 /** Pairs of the duplicates file that are two institutes (read by eye). */
@@ -94,10 +95,7 @@ export function institutes2025(rows: Row2025[]): Map<string, Institute2025> {
 }
 
 export type Match2025 =
-  | { how: 'spelling'; keys: string[] }
-  | { how: 'mcc-address' | 'mcc-pin' | 'mcc-name'; mcc: number }
-  | { how: 'duplicate'; of: string }
-  | { how: 'none' };
+  { how: 'spelling'; keys: string[] } | { how: 'mcc-address' | 'mcc-pin' | 'mcc-name'; mcc: number } | { how: 'duplicate'; of: string } | { how: 'none' };
 
 /**
  * How each 2025 institute is matched (rules 1-5 above). `spellingKeys` are the 2023-2024 spelling
@@ -111,7 +109,12 @@ export function match2025(
   duplicates: Row2025[],
   dnbTwinOf: (mcc: number) => number | undefined = () => undefined,
 ): Map<string, Match2025> {
-  const feeKeys = fees.map((f) => ({ code: Number(f['MCC Institute Code']), full: instituteKey(f['Institute Full Name/Address (MCC list)']), name: instituteKey(f['Institute Name']), f }));
+  const feeKeys = fees.map((f) => ({
+    code: Number(f['MCC Institute Code']),
+    full: instituteKey(f['Institute Full Name/Address (MCC list)']),
+    name: instituteKey(f['Institute Name']),
+    f,
+  }));
   // An MCC institute and its DNB twin (institute-aliases.ts) are one institute here: the quota decides later.
   const twinOf = new Map<number, number>();
   for (const f of feeKeys) {
@@ -132,7 +135,7 @@ export function match2025(
       while (n < full.length && k.includes(full.slice(0, n + 1))) n++;
       return n;
     };
-    const best = <T,>(xs: T[], key: (x: T) => string) => {
+    const best = <T>(xs: T[], key: (x: T) => string) => {
       if (xs.length < 2) return xs;
       const scores = xs.map((x) => overlap(key(x)));
       const top = Math.max(...scores);
@@ -187,6 +190,16 @@ export function match2025(
     for (const i of all) {
       if (i !== anchor && out.get(i.source)!.how === 'none') out.set(i.source, { how: 'duplicate', of: anchor.source });
     }
+  }
+  // Rule 5, continued: page institutes left alone with one name and one PIN are one (the page split
+  // 'Ujala Cygnus Central Hospital' by its state, written 'Other' once).
+  const alone = new Map<string, Institute2025>();
+  for (const i of institutes.values()) {
+    if (out.get(i.source)!.how !== 'none' || !i.pin) continue;
+    const k = `${instituteKey(i.name.replace(/\s*\[[^\]]*\]/g, ''))}|${i.pin}`;
+    const first = alone.get(k);
+    if (first) out.set(i.source, { how: 'duplicate', of: first.source });
+    else alone.set(k, i);
   }
   return out;
 }

@@ -137,6 +137,14 @@ export const engineeringReference = pgTable(
     chanceScale: real('chance_scale').notNull(),
     /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
     reachRank: integer('reach_rank').notNull(),
+    /**
+     * The seat group's change of z (docs/decisions/0014, per-group calibration): z' = (z − shift) /
+     * below when z < shift, else (z − shift) / above; none is 0, 1, 1. Double precision, so the SQL
+     * sort and the read model compute z' from the same numbers.
+     */
+    chanceShift: doublePrecision('chance_shift').notNull().default(0),
+    chanceBelow: doublePrecision('chance_below').notNull().default(1),
+    chanceAbove: doublePrecision('chance_above').notNull().default(1),
     /** New in the reference year: the wider band. */
     chanceWide: boolean('chance_wide').notNull(),
     /** What the card shows: why-line, trend, the reference year's rounds. */

@@ -13,6 +13,9 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
         const m = models.find((x) => x.stream === stream);
         return m ? { backtest: m.backtest, model: m.summary } : null;
       };
+      // NEET PG's stored backtest also holds the forward backtest and the per-group tables (data/chance/neet-pg.ts).
+      const neetPg = of('neet-pg');
+      const stored = neetPg?.backtest as { forward?: unknown; groups?: unknown } | undefined;
       const computedAt =
         models
           .map((m) => m.computedAt)
@@ -30,7 +33,7 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
             neetPgFewAllotments: NEET_PG.FEW_ALLOTMENTS,
           },
           josaa: of('josaa'),
-          neetPg: of('neet-pg'),
+          neetPg: neetPg ? { ...neetPg, forward: stored?.forward ?? null, groups: stored?.groups ?? [] } : null,
         },
       });
     },

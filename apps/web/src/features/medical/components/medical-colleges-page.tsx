@@ -8,7 +8,7 @@ import { useResultsErrorHandler, useResultsPage } from '@/components/results/use
 import { useModal } from '@/lib/stores/modals.ts';
 import { medicalResultsQuery, type MedicalSort } from '../api/medical.queries.ts';
 import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
-import { MedicalCollegeCard, roundsLabel } from './medical-college-card.tsx';
+import { MedicalCollegeCard } from './medical-college-card.tsx';
 
 const sortOptions: { value: MedicalSort; label: string }[] = [
   { value: 'rank', label: 'Closing rank' },
@@ -19,6 +19,9 @@ const sortOptions: { value: MedicalSort; label: string }[] = [
 ];
 
 export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
+
+/** The first year of the NEET PG data (MCC allotments 2023-2024, the 2025 ranges; docs/decisions/0005). */
+const NEET_PG_FIRST_YEAR = 2023;
 
 /** Spec §2 Medical results page. */
 export function MedicalCollegesPage() {
@@ -42,13 +45,18 @@ export function MedicalCollegesPage() {
           {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-              basis || !query.isSuccess ? `, judged on MCC closing ranks of NEET PG ${basis?.year ?? '0000'}, ${roundsLabel(basis?.round ?? 'R3')}` : ''
+              basis || !query.isSuccess ? `, judged on ${basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}` : ''
             }${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
-      <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college, course or place" />
+      <ResultsToolbar
+        page={page}
+        sortOptions={sortOptions}
+        searchPlaceholder="Search college, course or place"
+        chanceSource={`from MCC NEET PG closing ranks of ${NEET_PG_FIRST_YEAR} to ${basis?.year ?? 'the latest year'}`}
+      />
       <div className="mt-6">
         <ResultsGrid
           query={query}
