@@ -38,7 +38,7 @@ export function MedicalCollegesPage() {
   const basis = colleges[0];
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-10">
+    <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Medical Dream Awaits</h1>
       {prefs ? (
         <p aria-live="polite" className="mt-2 text-slate-700">
