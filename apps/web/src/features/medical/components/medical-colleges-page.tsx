@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
+import { BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -51,6 +52,7 @@ export function MedicalCollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
+      {prefs ? <BandRangeLegend stream="neetPg" /> : null}
       <ResultsToolbar
         page={page}
         sortOptions={sortOptions}
