@@ -66,6 +66,8 @@ export const medicalCollegeSchema = z
     /** The NEET PG year and the last MCC round ('R3') the ranks are based on (rounds R1 to it). */
     year: z.number().int(),
     round: z.string(),
+    /** What the seat is judged on, in words: 'MCC NEET PG 2024 rounds 1-3'. */
+    referenceLabel: z.string(),
     instituteId: z.string(),
     /** MD, MS, MD/MS, DNB, Diploma, DNB Diploma, MCh or MPH. */
     degree: z.string(),

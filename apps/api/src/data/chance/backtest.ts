@@ -11,6 +11,7 @@ import {
   type Calibration,
   type CalibrationBin,
   type ChanceModel,
+  type SeatParams,
 } from './model.ts';
 import type { SeatHistory } from './seat-history.ts';
 
@@ -97,6 +98,7 @@ export function scoreYear(
   calibration: Calibration | null,
   sink: Sink,
   onPoint?: (p: ScoredPoint) => void,
+  paramsOf: (model: ChanceModel, seat: SeatHistory) => SeatParams | null = seatParams,
 ): YearRow {
   const year = model.predictYear;
   const curve = { table: model.table, calibration };
@@ -107,7 +109,7 @@ export function scoreYear(
   let seBase = 0;
   for (const seat of histories) {
     const out = seat.finals.get(year);
-    const params = out && seatParams(model, seat);
+    const params = out && paramsOf(model, seat);
     if (!out || !params) continue;
     seats++;
     for (const percent of RATIO_PERCENTS) {
@@ -143,9 +145,18 @@ export function scoreYear(
   };
 }
 
-export function runBacktest(histories: SeatHistory[], years: number[], onPoint?: (p: ScoredPoint) => void): BacktestResult {
+export function runBacktest(
+  histories: SeatHistory[],
+  years: number[],
+  onPoint?: (p: ScoredPoint) => void,
+): BacktestResult & { calibrationBefore: Map<number, Calibration | null> } {
   const sink = newSink();
+  const calibrationBefore = new Map<number, Calibration | null>();
   // Each year's calibration table comes from the raw chances of the backtest years before it.
-  const rows = years.map((y) => scoreYear(histories, fitModel(histories, y), calibrationOf(sink.raw), sink, onPoint));
-  return summarise('josaa', rows, sink);
+  const rows = years.map((y) => {
+    const calibration = calibrationOf(sink.raw);
+    calibrationBefore.set(y, calibration);
+    return scoreYear(histories, fitModel(histories, y), calibration, sink, onPoint);
+  });
+  return { ...summarise('josaa', rows, sink), calibrationBefore };
 }

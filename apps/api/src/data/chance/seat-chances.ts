@@ -84,28 +84,16 @@ const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${p
 /**
  * Every listed engineering seat's chance columns (keyed by reference id). The seat's history is its
  * JoSAA final closing ranks under the canonical key; a CSAB seat is judged on its CSAB closing rank
- * with its JoSAA history (decision 0014, CSAB).
+ * with its JoSAA history and CSAB's model (decision 0014, CSAB; csab.ts).
  */
 export function engineeringSeatChances(
   m: StreamModel,
   reference: (EngineeringCutoff & { id: string })[],
   cutoffs: EngineeringCutoff[],
+  opts: { csab?: StreamModel; incompleteYears?: ReadonlySet<number> } = {},
 ): Map<string, SeatChance> {
-  const josaa = cutoffs.filter((c) => c.counselling === 'JoSAA');
-  const histories = new Map(
-    buildSeatHistories(
-      josaa.map((c) => ({
-        key: canonicalSeatKey(c),
-        year: c.year,
-        round: c.round,
-        quota: c.quota,
-        seatType: c.seatType,
-        gender: c.gender,
-        opening: rankText(c.openingRank, c.openingPreparatory),
-        closing: rankText(c.closingRank, c.closingPreparatory),
-      })),
-    ).map((h) => [h.key, h]),
-  );
+  // A year without its final round has no final closing ranks (round-step.ts): its seats' own moves end before it.
+  const histories = canonicalHistories(cutoffs, opts.incompleteYears);
   const rounds = new Map<string, SeatChanceCard['rounds']>();
   for (const c of cutoffs) {
     if (c.openingPreparatory || c.closingPreparatory || c.closingRank < 1) continue;
@@ -131,9 +119,29 @@ export function engineeringSeatChances(
       fewAllotments: false,
     };
     const features = { category: categoryClassOf(r.seatType), quota: quotaClassOf(r.quota), pool: poolOf(r.gender) };
-    out.set(r.id, seatChance(m, { history, features, closingRank: r.closingRank, card }));
+    out.set(r.id, seatChance(csab ? (opts.csab ?? m) : m, { history, features, closingRank: r.closingRank, card }));
   }
   return out;
+}
+
+/** Each seat's JoSAA final closing ranks under the canonical key (renamed institutes followed). */
+export function canonicalHistories(cutoffs: EngineeringCutoff[], incompleteYears?: ReadonlySet<number>): Map<string, SeatHistory> {
+  const josaa = cutoffs.filter((c) => c.counselling === 'JoSAA');
+  return new Map(
+    buildSeatHistories(
+      josaa.map((c) => ({
+        key: canonicalSeatKey(c),
+        year: c.year,
+        round: c.round,
+        quota: c.quota,
+        seatType: c.seatType,
+        gender: c.gender,
+        opening: rankText(c.openingRank, c.openingPreparatory),
+        closing: rankText(c.closingRank, c.closingPreparatory),
+      })),
+      { incompleteYears },
+    ).map((h) => [h.key, h]),
+  );
 }
 
 /** A listed NEET PG seat: its reference closing rank (robust rule) and allotments, with its history under the same key. */

@@ -8,8 +8,9 @@ import { InstituteDirectory, type CanonicalInstitute } from './institute-directo
 import { loadLocations, loadTuition, locationFile, tuitionFile, type InstituteLocation, type Tuition } from './institute-facts.ts';
 import { emptyNirf, loadNirf, type NirfFigures } from './nirf.ts';
 import { parseRank, type CutoffRow } from './reference.ts';
+import { addedDataDir, type AddedRound } from '../lib/added-rounds.ts';
 
-export type Source = { file: string; counselling: 'JoSAA' | 'CSAB' };
+export type Source = { file: string; counselling: 'JoSAA' | 'CSAB'; year?: number; round?: number };
 
 /**
  * CSAB's DC and AD quotas are the DASA-CIWG and DASA-Non CIWG supernumerary seats (Direct Admission
@@ -18,23 +19,32 @@ export type Source = { file: string; counselling: 'JoSAA' | 'CSAB' };
  */
 export const DASA_QUOTAS = new Set(['DC', 'AD']);
 
-/** The OR-CR files read: JoSAA 2016-2024, JoSAA 2025 (all six rounds), CSAB 2025, and optionally the unverified 2026 round 1. */
-export function engineeringSources(dataDir: string, include2026: boolean): Source[] {
+/**
+ * The OR-CR files read: JoSAA 2016-2024, JoSAA 2025 (all six rounds), JoSAA 2026 (rounds 1-5), CSAB
+ * 2024 and 2025, then the rounds an operator added (data/lib/added-rounds.ts), whose year and round
+ * come from the operator.
+ */
+export function engineeringSources(dataDir: string, added: AddedRound[] = [], dataFolder = ''): Source[] {
   const orcr = path.join(dataDir, 'josaa/orcr');
   const files: Source[] = readdirSync(orcr)
     .filter((f) => /^\d{4}\.csv$/.test(f))
     .sort()
     .map((f) => ({ file: path.join(orcr, f), counselling: 'JoSAA' }));
   files.push({ file: path.join(dataDir, 'josaa-2025/orcr_2025_all_rounds.csv'), counselling: 'JoSAA' });
+  files.push({ file: path.join(dataDir, 'josaa-2026/orcr_2026_rounds1-5.csv'), counselling: 'JoSAA' });
+  files.push({ file: path.join(dataDir, 'csab/csab_2024_rounds1-2.csv'), counselling: 'CSAB' });
   files.push({ file: path.join(dataDir, 'csab/csab_2025_all_rounds.csv'), counselling: 'CSAB' });
-  if (include2026) files.push({ file: path.join(dataDir, 'josaa-2026/orcr_2026_round1.csv'), counselling: 'JoSAA' });
+  for (const a of added) {
+    if (a.counselling === 'MCC') continue;
+    files.push({ file: path.join(addedDataDir(dataFolder), a.file), counselling: a.counselling, year: a.year, round: a.round });
+  }
   return files;
 }
 
 /** Every file the import reads (their sizes and times make the import's input hash). */
-export function engineeringInputFiles(dataDir: string, include2026: boolean): string[] {
+export function engineeringInputFiles(dataDir: string, added: AddedRound[] = [], dataFolder = ''): string[] {
   return [
-    ...engineeringSources(dataDir, include2026).map((s) => s.file),
+    ...engineeringSources(dataDir, added, dataFolder).map((s) => s.file),
     path.join(dataDir, 'josaa/institutes.csv'),
     path.join(dataDir, 'institute-profiles/josaa_institute_addresses_2023.csv'),
     locationFile(dataDir),
@@ -83,7 +93,11 @@ function memo<T>(fn: (key: string) => T): (key: string) => T {
 }
 
 /** Reads and normalises every engineering data set (no database). */
-export async function readEngineeringData(dataDir: string, include2026: boolean, onFile?: (file: string) => void): Promise<EngineeringData> {
+export async function readEngineeringData(
+  dataDir: string,
+  onFile?: (file: string) => void,
+  added: { rounds: AddedRound[]; dataFolder: string } = { rounds: [], dataFolder: '' },
+): Promise<EngineeringData> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const cutoffs: CutoffRow[] = [];
   const seen = new Set<string>();
@@ -94,7 +108,7 @@ export async function readEngineeringData(dataDir: string, include2026: boolean,
     const name = decodeEntities(raw);
     return { name, group: branchGroupOf(name) };
   });
-  for (const src of engineeringSources(dataDir, include2026)) {
+  for (const src of engineeringSources(dataDir, added.rounds, added.dataFolder)) {
     onFile?.(src.file);
     for (const r of await readCsv(src.file)) {
       if (src.counselling === 'CSAB' && DASA_QUOTAS.has(r.Quota)) {
@@ -107,8 +121,8 @@ export async function readEngineeringData(dataDir: string, include2026: boolean,
       const programName = program.name;
       const opening = parseRank(r['Opening Rank']);
       const closing = parseRank(r['Closing Rank']);
-      const year = Number(r.Year);
-      const round = Number(r.Round);
+      const year = src.year ?? Number(r.Year);
+      const round = src.round ?? Number(r.Round);
       if (!opening || !closing || !Number.isInteger(year) || !Number.isInteger(round)) {
         throw new Error(`unreadable rank row in ${src.file}: ${JSON.stringify(r)}`);
       }

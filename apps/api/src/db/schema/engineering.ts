@@ -131,6 +131,8 @@ export const engineeringReference = pgTable(
     chanceWide: boolean('chance_wide').notNull(),
     /** What the card shows: why-line, trend, the reference year's rounds. */
     chanceCard: jsonb('chance_card').$type<SeatChanceCard>().notNull(),
+    /** What the seat is judged on, in words: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4). */
+    referenceLabel: text('reference_label').notNull().default(''),
   },
   (t) => [index('engineering_reference_match_idx').on(t.scheme, t.seatType, t.gender, t.closingRank)],
 );

@@ -17,6 +17,7 @@ import {
 import { branchGroups } from '@rankwise/contract/engineering';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { engineeringReferenceLabel } from '../../data/lib/reference-label.ts';
 import { createCollegeDirectory } from './college-directory.ts';
 import type { CollegesRepository, InstituteRecord, ProgramRecord, RankRecord, SeatKey } from './colleges.repository.ts';
 import { GEONAMES_CREDIT, greatCircleKm, stateCapitals } from './geo.ts';
@@ -85,7 +86,13 @@ const quotaOrder = (q: string) => {
 
 const lpa = (n: number) => String(Math.round(n * 100) / 100);
 
-export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { year: number; rank: number }[], student: StudentContext): CollegeDetail {
+export function toDetail(
+  i: InstituteRecord,
+  programs: ProgramRecord[],
+  nirf: { year: number; rank: number }[],
+  student: StudentContext,
+  programsRound: number | null = null,
+): CollegeDetail {
   const city = cityOf(i);
   const groups = branchGroups
     .map((group) => ({ group, programs: programs.filter((p) => p.branchGroup === group).map((p) => p.programName) }))
@@ -96,9 +103,15 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
   const tuition = tuitionOf(i, student.category, student.familyIncome);
   const located = i.latitude !== null && i.longitude !== null;
   const programsYear = programs[0]?.year ?? null;
+  // 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4).
+  const referenceLabel = programsYear !== null && programsRound !== null ? engineeringReferenceLabel('JoSAA', programsYear, programsRound) : null;
   const sources: CollegeDetail['sources'] = [];
   if (programsYear !== null)
-    sources.push({ figure: 'Programs and closing ranks', year: String(programsYear), source: `JoSAA ${programsYear} opening and closing ranks` });
+    sources.push({
+      figure: 'Programs and closing ranks',
+      year: String(programsYear),
+      source: `${referenceLabel ?? `JoSAA ${programsYear}`} opening and closing ranks`,
+    });
   if (i.placementYear && i.placementSource)
     sources.push({ figure: 'Placements (median package, share placed)', year: i.placementYear, source: i.placementSource });
   if (nirf.length) sources.push({ figure: 'NIRF rank', year: String(nirf.at(-1)!.year), source: 'NIRF India Rankings, Engineering (nirfindia.org)' });
@@ -130,6 +143,7 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
     branches: programs.map((p) => p.programName),
     branchGroups: groups,
     programsYear,
+    referenceLabel,
     companies: [],
     averagePackage: i.medianSalaryLpa === null ? 'NA' : lpa(i.medianSalaryLpa),
     highestPackage: 'NA',
@@ -162,11 +176,11 @@ export function toRankRow(r: RankRecord): RankRow {
   };
 }
 
-/** The final JoSAA round of each year (the last round the seat appears in), newest first, at most `n` years. */
-export function lastYears(history: RankRecord[], n: number): RankRecord[] {
+/** The last round of each year (the last round the seat appears in) of one counselling, newest first, at most `n` years. */
+export function lastYears(history: RankRecord[], n: number, counselling: RankRecord['counselling'] = 'JoSAA'): RankRecord[] {
   const final = new Map<number, RankRecord>();
   for (const r of history) {
-    if (r.counselling !== 'JoSAA') continue;
+    if (r.counselling !== counselling) continue;
     const cur = final.get(r.year);
     if (!cur || r.round > cur.round) final.set(r.year, r);
   }
@@ -179,7 +193,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
 
   async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
     const found = await repo.findDetails([...new Set(ids)]);
-    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student)]));
+    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound)]));
   }
 
   async function requireInstitute(id: string): Promise<string> {
@@ -278,7 +292,8 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
                 seatType: seat.seatType,
                 gender: seat.gender,
                 latest: latest ? toRankRow(latest) : null,
-                lastYears: lastYears(history, 3).map(toRankRow),
+                // A CSAB result's seat: its CSAB years (2025, 2024), on the common rank list.
+                lastYears: lastYears(history, 3, ref?.counselling ?? 'JoSAA').map(toRankRow),
               }
             : null,
         };

@@ -7,6 +7,7 @@ import {
 } from '@rankwise/contract/medical';
 import type { ChanceFields } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
+import { medicalReferenceLabel } from '../../data/lib/reference-label.ts';
 import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
@@ -73,6 +74,7 @@ export function toMedicalCollege(r: MedicalSeatRecord, chance: ChanceFields): Me
     imageUrl: null,
     year: r.year,
     round: `R${r.round}`,
+    referenceLabel: medicalReferenceLabel(r.year, r.round),
     instituteId: r.institute_id,
     degree: r.degree,
     ...chance,
@@ -106,11 +108,13 @@ function queryOf(p: MedicalPreferences): MedicalQuery {
 
 const seatChance = (r: MedicalSeatRecord) => ({ closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card });
 
-function resultsPage(p: MedicalPreferences, total: number) {
+/** The header's label: every listed seat is judged on the same year and rounds (decision 0005), read from the page's first. */
+function resultsPage(p: MedicalPreferences, total: number, first: MedicalSeatRecord | undefined) {
   return {
     currentPage: p.page,
     totalDocuments: total,
     totalPages: Math.ceil(total / p.pageSize),
+    ...(first ? { referenceLabel: medicalReferenceLabel(first.year, first.round) } : {}),
     message: total ? `${total} seats match your preferences` : 'No Medical Colleges Found',
   };
 }
@@ -121,7 +125,7 @@ export async function findMedicalColleges(repo: MedicalSource, p: MedicalPrefere
   // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
   const curve = rows.length ? await curveFor(repo) : null;
   const colleges = rows.map((r) => toMedicalCollege(r, toChanceFields(curve!, seatChance(r), p.rank)));
-  const { message, ...page } = resultsPage(p, total);
+  const { message, ...page } = resultsPage(p, total, rows[0]);
   return { data: { colleges, ...page }, message };
 }
 
@@ -152,7 +156,7 @@ export async function findMedicalCollegesJson(
     if (opts.chance === false) return `{${json.head}}`;
     return `{${json.head},${chanceFieldsJson(curve!, json.chance, p.rank)}}`;
   });
-  return pagedJson(items, resultsPage(p, total));
+  return pagedJson(items, resultsPage(p, total, rows[0]));
 }
 
 export async function medicalCourseCatalog(repo: MedicalRepository): Promise<MedicalCourseCatalog> {
