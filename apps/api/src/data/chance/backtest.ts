@@ -149,14 +149,17 @@ export function runBacktest(
   histories: SeatHistory[],
   years: number[],
   onPoint?: (p: ScoredPoint) => void,
-): BacktestResult & { calibrationBefore: Map<number, Calibration | null> } {
+): BacktestResult & { calibrationBefore: Map<number, Calibration | null>; models: Map<number, ChanceModel> } {
   const sink = newSink();
   const calibrationBefore = new Map<number, Calibration | null>();
+  const models = new Map<number, ChanceModel>();
   // Each year's calibration table comes from the raw chances of the backtest years before it.
   const rows = years.map((y) => {
     const calibration = calibrationOf(sink.raw);
     calibrationBefore.set(y, calibration);
-    return scoreYear(histories, fitModel(histories, y), calibration, sink, onPoint);
+    const model = fitModel(histories, y);
+    models.set(y, model);
+    return scoreYear(histories, model, calibration, sink, onPoint);
   });
-  return { ...summarise('josaa', rows, sink), calibrationBefore };
+  return { ...summarise('josaa', rows, sink), calibrationBefore, models };
 }

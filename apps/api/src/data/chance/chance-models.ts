@@ -44,6 +44,8 @@ export type JosaaModels = {
   finalBacktest: ReturnType<typeof runBacktest>;
   /** Years whose final round is not in the data (2026). */
   incompleteYears: Set<number>;
+  /** The final model predicting a year (fitted once). */
+  finalModel(year: number): ChanceModel;
 };
 
 const publicBacktest = (r: BacktestResult): Backtest => ({ stream: r.stream === 'neet-pg' ? 'neet-pg' : 'josaa', years: r.years, total: r.total });
@@ -92,8 +94,14 @@ export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: 
   const years: number[] = [];
   for (let y = JOSAA_BACKTEST_YEARS.first; y <= lastComplete; y++) years.push(y);
   const finalBacktest = runBacktest(histories, years, onPoint);
-  if (stepRound === undefined)
-    return { josaa: streamModel('josaa', fitModel(histories, ref + 1), finalBacktest, true), histories, finalBacktest, incompleteYears: incomplete };
+  // The final model of each year, fitted once (the backtest's, the step's base, CSAB's).
+  const finalModel = (year: number) => {
+    let m = finalBacktest.models.get(year);
+    if (!m) finalBacktest.models.set(year, (m = fitModel(histories, year)));
+    return m;
+  };
+  const base = { histories, finalBacktest, incompleteYears: incomplete, finalModel };
+  if (stepRound === undefined) return { josaa: streamModel('josaa', finalModel(ref + 1), finalBacktest, true), ...base };
   // The step model's base needs final moves into the year before the reference: its backtest starts a year later.
   const { step: stepBacktest, asFinal } = runStepBacktest(
     histories,
@@ -101,14 +109,15 @@ export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: 
     stepRound,
     josaaFinalRound,
     (y) => finalBacktest.calibrationBefore.get(y) ?? calibrationOf(finalBacktest.calibrationBins),
+    finalModel,
   );
-  const model = fitStepModel(histories, ref + 1, stepRound, josaaFinalRound);
+  const model = fitStepModel(histories, ref + 1, stepRound, josaaFinalRound, finalModel);
   const josaa = streamModel('josaa', model, stepBacktest, true);
   josaa.backtest = publicBacktest(finalBacktest);
   josaa.step = { round: stepRound, backtest: publicBacktest(stepBacktest), asFinal: publicBacktest(asFinal) };
   josaa.summary.referenceRound = stepRound;
   josaa.summary.stepMoves = model.step.moves;
-  return { josaa, histories, finalBacktest, incompleteYears: incomplete };
+  return { josaa, ...base };
 }
 
 /** The JoSAA stream model alone (tests, the CLI). */

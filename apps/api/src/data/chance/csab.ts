@@ -2,7 +2,7 @@ import type { Backtest } from '@rankwise/contract/chance';
 import { newSink, scoreYear, summarise } from './backtest.ts';
 import type { JosaaModels, StreamModel } from './chance-models.ts';
 import { REACH_MIN_PERCENT } from './definitions.ts';
-import { calibrationOf, fitModel, paramsFor, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
+import { calibrationOf, paramsFor, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
 import { canonicalHistories, canonicalSeatKey, type EngineeringCutoff } from './seat-chances.ts';
 import { categoryClassOf, poolOf, quotaClassOf, type SeatHistory, type SeatYear } from './seat-history.ts';
 
@@ -65,10 +65,10 @@ export function csabModel(
   const allBins = calibrationOf(josaa.finalBacktest.calibrationBins);
   const rows = years.map((y) => {
     const calibration = josaa.finalBacktest.calibrationBefore.has(y) ? josaa.finalBacktest.calibrationBefore.get(y)! : allBins;
-    return scoreYear(seats, fitModel(josaa.histories, y), calibration, sink, undefined, paramsOf);
+    return scoreYear(seats, josaa.finalModel(y), calibration, sink, undefined, paramsOf);
   });
   const backtest = summarise('josaa', rows, sink);
-  const model = fitModel(josaa.histories, csabYear + 1);
+  const model = josaa.finalModel(csabYear + 1);
   const curve: ChanceCurve = { table: model.table, calibration: allBins };
   const published: Backtest = { stream: 'josaa', years: backtest.years, total: backtest.total };
   return {

@@ -46,9 +46,16 @@ export function stepParams(model: ChanceModel, seat: SeatHistory, closingRank: n
  * Fits the model predicting `predictYear`'s final closing ranks from round `round` of the year
  * before; `finalRound(y)` is year y's final round.
  */
-export function fitStepModel(histories: SeatHistory[], predictYear: number, round: number, finalRound: (year: number) => number): StepModel {
-  // Final-to-final moves into years up to the one before the reference year.
-  const base = fitModel(histories, predictYear, isFresh, predictYear - 2);
+export function fitStepModel(
+  histories: SeatHistory[],
+  predictYear: number,
+  round: number,
+  finalRound: (year: number) => number,
+  finalModel?: (year: number) => ChanceModel,
+): StepModel {
+  // Final-to-final moves into years up to the one before the reference year: the final model of the
+  // reference year (the same moves), predicting the year after.
+  const base = finalModel ? { ...finalModel(predictYear - 1), predictYear } : fitModel(histories, predictYear, isFresh, predictYear - 2);
   const us: number[] = [];
   for (const seat of histories) {
     if (!seat.partial) continue;
@@ -81,6 +88,7 @@ export function runStepBacktest(
   round: number,
   finalRound: (year: number) => number,
   finalCalibration: (year: number) => Calibration | null,
+  finalModel?: (year: number) => ChanceModel,
 ): { step: BacktestResult; asFinal: BacktestResult } {
   const sink = newSink();
   const naive = newSink();
@@ -89,7 +97,7 @@ export function runStepBacktest(
     return ref ? stepParams(model, seat, ref.closingRank) : null;
   };
   const rows = years.map((y) => {
-    const model = fitStepModel(histories, y, round, finalRound);
+    const model = fitStepModel(histories, y, round, finalRound, finalModel);
     return {
       step: scoreYear(histories, model, calibrationOf(sink.raw), sink, undefined, paramsOf),
       asFinal: scoreYear(histories, model.base, finalCalibration(y - 1), naive, undefined, paramsOf),

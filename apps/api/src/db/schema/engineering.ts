@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
 /**
@@ -136,6 +136,23 @@ export const engineeringReference = pgTable(
   },
   (t) => [index('engineering_reference_match_idx').on(t.scheme, t.seatType, t.gender, t.closingRank)],
 );
+
+/**
+ * Rounds an operator added (npm run data:add, /admin/data; data/lib/added-rounds.ts): the file kept
+ * under DATA_FOLDER/added-data, its checksum and who added it. DATA_FOLDER's manifest.json is what a
+ * re-import reads; this table is its record for the admin page and the data line.
+ */
+export const dataAdditions = pgTable('data_additions', {
+  id: serial('id').primaryKey(),
+  counselling: text('counselling').notNull(),
+  year: smallint('year').notNull(),
+  round: smallint('round').notNull(),
+  file: text('file').notNull(),
+  sha256: text('sha256').notNull(),
+  rows: integer('rows').notNull(),
+  addedBy: text('added_by').notNull(),
+  addedAt: text('added_at').notNull(),
+});
 
 /** What was imported, so a second run with the same inputs changes nothing. */
 export const dataImports = pgTable('data_imports', {

@@ -107,7 +107,8 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
       });
       // The header's label: the scheme's latest year and last round (as findReferenceLabel's SQL).
       const top = latest.get(r.scheme);
-      if (!top || r.year > top.year || (r.year === top.year && r.round > top.round)) latest.set(r.scheme, { year: r.year, round: r.round, label: r.reference_label });
+      if (!top || r.year > top.year || (r.year === top.year && r.round > top.round))
+        latest.set(r.scheme, { year: r.year, round: r.round, label: r.reference_label });
     },
   );
   const repo = createEngineeringRepository(db);

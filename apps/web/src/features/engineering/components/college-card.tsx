@@ -62,7 +62,7 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
       </dl>
       <ChanceSummary fields={college} referenceYear={college.year} />
       <p className="mt-3 text-xs text-slate-600">
-        {college.seatType} seat · {college.basis} {college.year} round {college.round}
+        {college.seatType} seat · {college.referenceLabel}
         {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
       </p>
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">

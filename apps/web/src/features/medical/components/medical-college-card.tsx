@@ -48,9 +48,7 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
         {college.bondYears !== null ? <Fact label="Service bond" value={`${college.bondYears} years · penalty ${rupees(college.bondPenalty)}`} /> : null}
       </dl>
       <ChanceSummary fields={college} referenceYear={college.year} />
-      <p className="mt-auto pt-3 text-xs text-slate-600">
-        MCC All India counselling, NEET PG {college.year}, {roundsLabel(college.round)} · fee is the institute&apos;s current annual fee
-      </p>
+      <p className="mt-auto pt-3 text-xs text-slate-600">{college.referenceLabel} (All India counselling) · fee is the institute&apos;s current annual fee</p>
     </article>
   );
 }

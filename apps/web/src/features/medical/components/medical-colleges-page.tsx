@@ -8,7 +8,7 @@ import { useResultsErrorHandler, useResultsPage } from '@/components/results/use
 import { useModal } from '@/lib/stores/modals.ts';
 import { medicalResultsQuery, type MedicalSort } from '../api/medical.queries.ts';
 import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
-import { MedicalCollegeCard, roundsLabel } from './medical-college-card.tsx';
+import { MedicalCollegeCard } from './medical-college-card.tsx';
 
 const sortOptions: { value: MedicalSort; label: string }[] = [
   { value: 'rank', label: 'Closing rank' },
@@ -42,7 +42,9 @@ export function MedicalCollegesPage() {
           {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-              basis || !query.isSuccess ? `, judged on MCC closing ranks of NEET PG ${basis?.year ?? '0000'}, ${roundsLabel(basis?.round ?? 'R3')}` : ''
+              basis || !query.isSuccess
+                ? `, judged on the closing ranks of ${query.data?.pages[0]?.data.referenceLabel ?? basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}`
+                : ''
             }${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
