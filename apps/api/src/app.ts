@@ -19,6 +19,7 @@ import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
+import { dataAdminRoutes } from './modules/data-admin/data-admin.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(sessionRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
+      await api.register(dataAdminRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -173,6 +173,13 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
     );
     await tx.query('CREATE INDEX engineering_cutoffs_seat_idx ON engineering_cutoffs USING btree (institute_id, program_id)');
     ctx.progress.tick();
+    // The added rounds' record (data/lib/added-rounds.ts): DATA_FOLDER's manifest, as imported.
+    await tx.query(`delete from data_additions where counselling in ('JoSAA', 'CSAB')`);
+    await tx.copyRows(
+      'data_additions',
+      ['counselling', 'year', 'round', 'file', 'sha256', 'rows', 'added_by', 'added_at'],
+      added.map((a) => [a.counselling, a.year, a.round, a.file, a.sha256, a.rows, a.addedBy, a.addedAt]),
+    );
     await storeChanceModel(tx, josaaChance);
     if (csabChance) await storeChanceModel(tx, csabChance);
     else await tx.query(`delete from chance_models where stream = 'csab'`);

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { NavLink } from 'react-router';
 
-/** The admin pages: counsellor applications and session disputes. */
+/** The admin pages: counsellor applications, session disputes and the data's rounds. */
 export function AdminNav() {
   const link = ({ isActive }: { isActive: boolean }) =>
     clsx(
@@ -15,6 +15,9 @@ export function AdminNav() {
       </NavLink>
       <NavLink to="/admin/disputes" end className={link}>
         Session disputes
+      </NavLink>
+      <NavLink to="/admin/data" end className={link}>
+        Add a counselling round
       </NavLink>
     </nav>
   );
