@@ -11,7 +11,10 @@ import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts'
 import { appRoutes } from './modules/app/app.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
-import { sessionRoutes } from './modules/bookings/sessions.routes.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
@@ -20,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
 import { dataAdminRoutes } from './modules/data-admin/data-admin.routes.ts';
+import { choicesRoutes } from './modules/choices/choices.routes.ts';
+import { contactPlugin } from './modules/contact/contact.plugin.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -30,6 +35,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
+import { observabilityPlugin, requestIdFrom } from './plugins/observability.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { readModelsPlugin } from './plugins/read-models.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -107,6 +113,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config, opts.logger) }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // X-Request-Id from a trusted proxy, else our own; on every answer and every log line of the request.
+    genReqId: requestIdFrom(config),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkError,
     // No limit on start-up: opening the embedded database and applying migrations can take long on a
@@ -126,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('config', config);
   app.decorate('buildVersion', readBuildVersion(config));
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, { config });
   await app.register(clockPlugin, { clock: opts.clock });
   await app.register(dbPlugin, { config, database: opts.database });
   await app.register(securityPlugin, { config });
@@ -139,7 +148,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
 
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
+  // Payments before sessions: each sweep handles lapsed holds and refunds first, then overdue sessions.
+  await app.register(paymentsPlugin);
+  await app.register(sessionsPlugin);
   await app.register(reviewsPlugin);
+  await app.register(contactPlugin);
+  // Without payment credentials (never in production): the Cashfree stand-in, from the dev entry.
+  if (config.cashfree.standIn) await app.register((await import('./dev/dev-entry.ts')).devEntry);
 
   await app.register(
     async (api) => {
@@ -151,11 +166,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(medicalRoutes);
       await api.register(counsellorRoutes);
       await api.register(bookingRoutes);
+      await api.register(paymentRoutes);
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
       await api.register(dataAdminRoutes);
+      await api.register(choicesRoutes);
     },
     { prefix: '/api/v1' },
   );

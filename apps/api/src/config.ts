@@ -103,6 +103,14 @@ const envSchema = z.object({
   /** How often an idle job worker looks for due jobs, in ms (enqueueing also wakes it). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 
+  /**
+   * GET /metrics (Prometheus) on the public port answers only with `Authorization: Bearer <METRICS_TOKEN>`
+   * (404 without a token set). METRICS_PORT serves it without a token on METRICS_HOST (default loopback) instead.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'at least 16 characters').optional()),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+
   GOOGLE_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -120,6 +128,21 @@ const envSchema = z.object({
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   /** Meeting rooms are created under this URL, one unguessable room per booking. */
   MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
+  /**
+   * A real price offer's last day (IST, YYYY-MM-DD). While it has not passed, the booking modal shows
+   * the struck list price and 'Offer ends <date>'; unset or past, only the plain price (issue 24: no
+   * false urgency, docs/decisions 0026).
+   */
+  PRICE_OFFER_ENDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD (the last day of the offer, IST)')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'not a calendar date')
+      .optional(),
+  ),
+  /** Rankwise's commission on each completed session, in percent of its price; stated to counsellors before they apply. */
+  COUNSELLOR_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   /** How often lapsed holds, unsent refunds and unsent confirmations are retried; 0 = never (tests drive it). */
   PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 

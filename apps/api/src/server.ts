@@ -3,6 +3,7 @@ import { pino, type LoggerOptions } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { importSummaryLine, openImportedDatabase } from './data/first-start.ts';
+import { databaseSettingProblem } from './lib/pg-error.ts';
 import { openServingDatabase } from './plugins/db.ts';
 
 let config;
@@ -23,13 +24,21 @@ const serving = pino.destination({ dest: 1, sync: false });
 let starting = true;
 const log = pino(loggerOptions(config, undefined) as LoggerOptions, { write: (line: string) => (starting ? writeSync(1, line) : serving.write(line)) });
 let database;
-if (config.IMPORT_ON_START) {
-  // What the database lacks (on a first start, everything) is imported by a child process.
-  const opened = await openImportedDatabase(config, log);
-  database = opened.database;
-  if (opened.imported) log.info(importSummaryLine(opened.imported));
-} else {
-  database = await openServingDatabase(config, log);
+try {
+  if (config.IMPORT_ON_START) {
+    // What the database lacks (on a first start, everything) is imported by a child process.
+    const opened = await openImportedDatabase(config, log);
+    database = opened.database;
+    if (opened.imported) log.info(importSummaryLine(opened.imported));
+  } else {
+    database = await openServingDatabase(config, log);
+  }
+} catch (err) {
+  // A wrong setting (no such database, a refused user) is said in one line naming it, not a stack trace.
+  const problem = databaseSettingProblem(err, config.DATABASE_URL);
+  if (!problem) throw err;
+  writeSync(2, `${problem}\n`);
+  process.exit(1);
 }
 const db = database;
 const app = await buildApp(config, { database: db, loggerInstance: log });

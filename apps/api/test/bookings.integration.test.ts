@@ -184,6 +184,8 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
     expect(longer.json().order_id).not.toBe(first.order_id);
     expect((await booking(first.order_id)).status).toBe('released');
     expect((await booking(longer.json().order_id)).status).toBe('held');
+    // Given up through the state machine like every other move: the history says so.
+    expect(await events((await booking(first.order_id)).id)).toEqual(['->held:payment', 'held>released:superseded']);
   });
 
   it('refuses a wrong amount, a bad phone, and times the counsellor does not offer', async () => {

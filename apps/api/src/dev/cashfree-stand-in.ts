@@ -8,7 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { CASHFREE_API_VERSION } from '../config.ts';
+import type { z } from 'zod';
 import { webhookSignature } from '../modules/payments/cashfree-client.ts';
+import { cashfreeOrderSchema, cashfreePaymentSchema, cashfreeRefundSchema, cashfreeWebhookSchema } from '../modules/payments/cashfree-schemas.ts';
 import { checkoutPageHtml, checkoutPageScript, checkoutSdkScript } from './cashfree-checkout-assets.ts';
 
 type Json = Record<string, unknown>;
@@ -108,6 +110,12 @@ const digits = (n: number) => String(Math.floor(10 ** (n - 1) + Math.random() * 
 const apiError = (reply: FastifyReply, status: number, message: string, code: string, type = 'invalid_request_error') =>
   reply.status(status).send({ message, code, type, help: 'Cashfree stand-in' });
 
+/** What the stand-in sends is what the client reads: each answer and webhook is checked against the client's schema. */
+function conform<T>(schema: z.ZodType, value: T): T {
+  schema.parse(value);
+  return value;
+}
+
 /** Amounts written with two decimals, as Cashfree does (170.00): a receiver that re-serialises the JSON breaks the signature. */
 function webhookJson(payload: Json): string {
   return JSON.stringify(payload).replace(
@@ -156,7 +164,7 @@ export function standInActions(state: StandInState) {
   function sendWebhook(order: StandInOrder, type: string, data: Json): Promise<void> {
     const url = order.order_meta.notify_url;
     if (!url) return Promise.resolve();
-    const body = webhookJson({ data, event_time: istTimestamp(), type });
+    const body = webhookJson(conform(cashfreeWebhookSchema, { data, event_time: istTimestamp(), type }));
     const p = deliver(url, type, order.order_id, body).finally(() => state.pendingWebhooks.delete(p));
     state.pendingWebhooks.add(p);
     return p;
@@ -378,19 +386,19 @@ export async function cashfreeStandInRoutes(app: FastifyInstance, opts: { state:
           order_splits: [],
         };
         state.orders.set(orderId, order);
-        return reply.status(200).send(order);
+        return reply.status(200).send(conform(cashfreeOrderSchema, order));
       });
 
       pg.get('/orders/:orderId', async (req, reply) => {
         const order = state.orders.get((req.params as { orderId: string }).orderId);
         if (!order) return apiError(reply, 404, 'order not found', 'order_not_found');
-        return actions.expireIfDue(order);
+        return conform(cashfreeOrderSchema, actions.expireIfDue(order));
       });
 
       pg.get('/orders/:orderId/payments', async (req, reply) => {
         const { orderId } = req.params as { orderId: string };
         if (!state.orders.has(orderId)) return apiError(reply, 404, 'order not found', 'order_not_found');
-        return state.payments.get(orderId) ?? [];
+        return conform(cashfreePaymentSchema.array(), state.payments.get(orderId) ?? []);
       });
 
       pg.post('/orders/:orderId/refunds', async (req, reply) => {
@@ -442,14 +450,14 @@ export async function cashfreeStandInRoutes(app: FastifyInstance, opts: { state:
           refund.refund_speed.processed = 'STANDARD';
           if (state.autoWebhooks) void actions.sendWebhook(order, 'REFUND_STATUS_WEBHOOK', { refund: { ...refund, entity: 'Refund' } });
         }, 50).unref();
-        return reply.status(200).send(answer);
+        return reply.status(200).send(conform(cashfreeRefundSchema, answer));
       });
 
       pg.get('/orders/:orderId/refunds/:refundId', async (req, reply) => {
         const { orderId, refundId } = req.params as { orderId: string; refundId: string };
         const refund = state.refunds.get(orderId)?.find((r) => r.refund_id === refundId);
         if (!refund) return apiError(reply, 404, 'refund not found', 'refund_not_found');
-        return refund;
+        return conform(cashfreeRefundSchema, refund);
       });
     },
     { prefix: '/pg' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,16 @@ import type { Config } from '../config.ts';
 
 /** A file sent with a mail. JSON-safe (mail travels through the job queue): binary content as base64. */
 export type MailAttachment = { filename: string; content: string; encoding?: 'utf8' | 'base64'; contentType?: string };
-export type Mail = { to: string | string[]; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
+export type Mail = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+  /** `<id@host>`: the job's own (plugins/jobs.ts), so a retry of the same job is the same message. */
+  messageId?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; mode: 'smtp' | 'outbox' };
 
 declare module 'fastify' {
@@ -66,11 +76,12 @@ export function createMailer(config: Config, log: FastifyInstance['log']): Maile
     async send(mail) {
       const to = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
       const names = (mail.attachments ?? []).map((a) => a.filename);
-      const body = `From: ${config.MAIL_FROM}\nTo: ${to}\nSubject: ${mail.subject}\n${names.length ? `Attachments: ${names.join(', ')}\n` : ''}\n${mail.text}\n`;
+      const body = `From: ${config.MAIL_FROM}\nTo: ${to}\n${mail.messageId ? `Message-ID: ${mail.messageId}\n` : ''}Subject: ${mail.subject}\n${names.length ? `Attachments: ${names.join(', ')}\n` : ''}\n${mail.text}\n`;
       await mkdir(outbox, { recursive: true });
-      const stem = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.subject)}`);
+      // Unique whatever the load: the time orders the folder, a random part keeps parallel mails apart.
+      const stem = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}-${slug(mail.subject)}`);
       const file = `${stem}.txt`;
-      await writeFile(file, body);
+      await writeFile(file, body, { flag: 'wx' });
       for (const a of mail.attachments ?? []) await writeFile(`${stem}-${path.basename(a.filename)}`, Buffer.from(a.content, a.encoding ?? 'utf8'));
       // Development only: lets a newcomer read codes and links without an SMTP server.
       if (config.NODE_ENV !== 'test') console.log(`\n----- mail (outbox: ${file}) -----\n${body}-----\n`);

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readCsv } from '../lib/csv.ts';
+import { InstituteDirectory } from '../josaa/institute-directory.ts';
+import { lostPreparatoryClosing } from '../josaa/preparatory.ts';
 import type { RoundRow } from './seat-history.ts';
 
 /**
@@ -44,13 +46,45 @@ export function publishedSeatKey(r: { institute: string; program: string; quota:
 /** A round an operator added (data/lib/added-rounds.ts): its year and round are the operator's. */
 export type AddedFile = { file: string; year: number; round: number };
 
-/** Every round row of the backtest's files (and the added JoSAA rounds), keyed by the published seat. */
+/**
+ * Every round row of the backtest's files (and the added JoSAA rounds), keyed by the published seat.
+ * A closing rank the stated rule for 2016-2024 makes preparatory (data/josaa/preparatory.ts: an IIT
+ * SC, ST or PwD row whose opening rank is above its closing rank) gets the 'P' its file lost, so it
+ * is left out as 2025's are.
+ */
 export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = []): Promise<RoundRow[]> {
+  const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
+  const typeOf = new Map<string, string>();
+  const instituteType = (name: string) => {
+    let t = typeOf.get(name);
+    if (t === undefined) typeOf.set(name, (t = directory.find(name)?.type ?? ''));
+    return t;
+  };
   const out: RoundRow[] = [];
   const files: (AddedFile | { file: string; year?: undefined; round?: undefined })[] = [...josaaBacktestFiles(dataDir).map((file) => ({ file })), ...added];
   for (const { file, year, round } of files) {
     for (const r of await readCsv(file)) {
       const gender = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
+      let closing = r['Closing Rank'];
+      const plain = /^\d+$/;
+      if (
+        plain.test(r['Opening Rank'].trim()) &&
+        plain.test(closing.trim()) &&
+        lostPreparatoryClosing(
+          {
+            counselling: 'JoSAA',
+            year: year ?? Number(r.Year),
+            seatType: r['Seat Type'].trim(),
+            openingRank: Number(r['Opening Rank']),
+            closingRank: Number(closing),
+            openingPreparatory: false,
+            closingPreparatory: false,
+          },
+          instituteType(r.Institute),
+        )
+      ) {
+        closing = `${closing.trim()}P`;
+      }
       out.push({
         key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }),
         year: year ?? Number(r.Year),
@@ -59,7 +93,7 @@ export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = [
         seatType: r['Seat Type'].trim(),
         gender,
         opening: r['Opening Rank'],
-        closing: r['Closing Rank'],
+        closing,
       });
     }
   }

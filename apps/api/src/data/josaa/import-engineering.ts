@@ -7,6 +7,8 @@ import { pgTextArray } from '../lib/pg-array.ts';
 import { engineeringInputFiles, engineeringSources, readEngineeringData } from './engineering-data.ts';
 import { eligibleStates } from './home-state-quotas.ts';
 import { jeeAdvancedInstitutes } from './institute-aliases.ts';
+import { formatInvariantReport } from './invariants.ts';
+import { rankPaperOf } from './rank-papers.ts';
 import { buildReference } from './reference.ts';
 import { CHANCE_MODEL_VERSION, josaaChanceModels } from '../chance/chance-models.ts';
 import { csabModel } from '../chance/csab.ts';
@@ -49,7 +51,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
 
   const sources = engineeringSources(dataDir, added, config.DATA_FOLDER);
   ctx.progress.start('engineering: reading files', sources.length + 3);
-  const data = await readEngineeringData(dataDir, () => ctx.progress.tick(), { rounds: added, dataFolder: config.DATA_FOLDER });
+  const data = await readEngineeringData(dataDir, () => ctx.progress.tick(), undefined, { rounds: added, dataFolder: config.DATA_FOLDER });
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   const nitPlus = (id: string) => byId.get(id)?.type !== 'IIT' && !jeeAdvancedInstitutes.has(id);
   const reference = buildReference(data.cutoffs, nitPlus, config.PREDICTOR_REFERENCE_YEAR);
@@ -155,6 +157,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'closing_rank',
         'opening_preparatory',
         'closing_preparatory',
+        'preparatory_by_rule',
       ],
       data.cutoffs.map((r) => [
         r.counselling,
@@ -169,6 +172,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         r.closingRank,
         r.openingPreparatory,
         r.closingPreparatory,
+        r.preparatoryByRule ?? false,
       ]),
     );
     await tx.query('CREATE INDEX engineering_cutoffs_seat_idx ON engineering_cutoffs USING btree (institute_id, program_id)');
@@ -202,6 +206,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'year',
         'round',
         'basis',
+        'rank_paper',
         'eligible_states',
         'median_salary_lpa',
         'placement_year',
@@ -238,6 +243,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           r.year,
           r.round,
           r.counselling,
+          rankPaperOf(r.programName, i.type),
           states === null ? null : pgTextArray(states),
           i.medianSalaryLpa,
           i.placementYear,
@@ -258,10 +264,13 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   ctx.progress.tick();
   ctx.progress.stop();
   const preparatory = data.cutoffs.filter((r) => r.openingPreparatory || r.closingPreparatory).length;
+  const byRule = data.cutoffs.filter((r) => r.preparatoryByRule).length;
   ctx.log(
-    `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
+    `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched, ${byRule} of them by the 2016-2024 rule; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
       `${reference.length} reference seats; ${data.institutes.length} institutes`,
   );
+  // The invariant table of every file read (a refused file stopped the import above, with its table).
+  for (const report of data.invariants) for (const line of formatInvariantReport(report)) (ctx.detail ?? ctx.log)(`engineering invariants: ${line}`);
   for (const name of data.unplaced) (ctx.detail ?? ctx.log)(`engineering: could not place institute '${name}'`);
   return { name: IMPORT_NAME, rows: data.cutoffs.length, unplaced: data.unplaced, skipped: false, ms: performance.now() - started };
 }

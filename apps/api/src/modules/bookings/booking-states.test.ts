@@ -1,7 +1,7 @@
 import { reviewFormSchema, reviewMessages } from '@rankwise/contract/reviews';
 import { describe, expect, it } from 'vitest';
 import { bookingStatuses } from '../../db/schema/bookings.ts';
-import { bookingIcs } from './booking-mail.ts';
+import { bookingIcs } from '../sessions/session-mail.ts';
 import { ACTIVE_STATUSES, TRANSITIONS, canTransition, isHadSession, sourcesOf } from './booking-states.ts';
 
 describe('the session lifecycle (decision 0013)', () => {

@@ -22,8 +22,8 @@ import type { BookingStatus } from '../../db/schema/bookings.ts';
  *   disputed ──► refunded | completed  an admin decides
  *
  * `held`, `paid` and `confirmed` occupy the slot (the `bookings_no_overlap` exclusion constraint).
- * Every change goes through BookingsRepository.transition, which changes the row only from an
- * expected state (so two concurrent confirmations make one) and appends a booking_events row in the
+ * Every change (holds lapsing or given up too) goes through BookingsRepository.transition, which
+ * changes the row only from an expected state (so two concurrent confirmations make one) and appends a booking_events row in the
  * same transaction. A reschedule keeps the state and records a `confirmed -> confirmed` event.
  */
 export const ACTIVE_STATUSES = ['held', 'paid', 'confirmed'] as const satisfies readonly BookingStatus[];
@@ -53,18 +53,6 @@ export function sourcesOf(to: BookingStatus): BookingStatus[] {
 /** What caused a change, recorded with it. */
 export type TransitionSource =
   'payment' | 'verify' | 'webhook' | 'sweep' | 'superseded' | 'slot_needed' | 'student' | 'counsellor' | 'admin' | 'settle' | 'absence_deadline';
-
-/** Time rules of a session (docs/decisions/0013-session-lifecycle.md). */
-export const HOUR_MS = 3600_000;
-/** Cancel at least this long before the start for a full refund; reschedule only this early too. */
-export const FREE_CANCEL_MS = 24 * HOUR_MS;
-/** A student may report the counsellor absent until this long after the end; then the session completes. */
-export const REPORT_WINDOW_MS = 24 * HOUR_MS;
-/** A counsellor may dispute an absence report for this long; then the student is refunded. */
-export const DISPUTE_WINDOW_MS = 24 * HOUR_MS;
-/** Reminders before the start. */
-export const REMINDER_LEADS = { '24h': 24 * HOUR_MS, '1h': HOUR_MS } as const;
-export type ReminderLead = keyof typeof REMINDER_LEADS;
 
 /**
  * A session the student really had (issue 12): paid and confirmed, its end passed, not cancelled or

@@ -1,44 +1,32 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { STAND_IN_PATH } from '../../config.ts';
-import { cashfreeStandInRoutes, createStandInState } from '../../dev/cashfree-stand-in.ts';
-import { createCashfreeClient } from '../payments/cashfree-client.ts';
+import { createOutageLog } from '../../lib/outage-log.ts';
+import { unitOfWork } from '../../lib/unit-of-work.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
-import { sweep, type BookingsDeps } from './bookings.service.ts';
-import { absenceDeadline, sendReminder, settleOverdue, settleSession, trackRefundJob } from './sessions.service.ts';
+import type { BookingsDeps } from './bookings.service.ts';
+
+type SweepPart = () => Promise<Record<string, number>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: BookingsDeps & { sweep(): Promise<{ holds: number; refunds: number; settled: number; refunded: number }> };
+    bookings: BookingsDeps & {
+      /** One pass of the periodic sweep: each module's part in the order added (one pass at a time). */
+      sweep(): Promise<{ holds: number; refunds: number; settled: number; refunded: number }>;
+      addSweep(part: SweepPart): void;
+    };
   }
 }
 
 /**
- * The bookings module: repository and Cashfree client (created once), the session jobs, the
- * periodic sweep, and, without Cashfree credentials outside production, the Cashfree stand-in on
- * this server.
+ * The bookings module: slot holds and the state machine over its repository (created once), the
+ * settings the booking modules share, and the periodic sweep the payments and sessions modules
+ * add their parts to.
  */
 export const bookingsPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
-  const cf = config.cashfree;
-  if (cf.standIn) {
-    await app.register(cashfreeStandInRoutes, { prefix: STAND_IN_PATH, state: createStandInState(cf.clientId, cf.clientSecret) });
-    app.log.warn(`Payments: no CASHFREE_CLIENT_ID, so the Cashfree stand-in at ${STAND_IN_PATH} takes test payments (never real money)`);
-  }
-  // The stand-in is reached over HTTP like Cashfree itself, at this server's own address.
-  const localBase = () => {
-    const address = app.server.address() as AddressInfo | null;
-    if (!address) throw new Error('the built-in Cashfree stand-in needs the server to be listening');
-    const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return `http://${host}:${address.port}${STAND_IN_PATH}/pg`;
-  };
   const deps: BookingsDeps = {
-    db: app.database.db,
-    repo: createBookingsRepository(app.database.db),
+    uow: unitOfWork(app.database.db, (db) => ({ bookings: createBookingsRepository(db) })),
     counsellors: app.counsellors.repo,
-    cashfree: createCashfreeClient({ baseUrl: () => cf.apiBase ?? localBase(), clientId: cf.clientId, clientSecret: cf.clientSecret }),
-    webhookSecret: cf.clientSecret,
     settings: {
       publicUrl: config.PUBLIC_URL,
       holdMinutes: config.BOOKING_HOLD_MINUTES,
@@ -50,23 +38,25 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
     log: app.log.child({ module: 'bookings' }),
     now: () => app.clock.now(),
   };
-  type SweepResult = Awaited<ReturnType<typeof sweep>> & Awaited<ReturnType<typeof settleOverdue>>;
+  const parts: SweepPart[] = [];
+  type SweepResult = { holds: number; refunds: number; settled: number; refunded: number };
   let running: Promise<SweepResult> | null = null;
   const runSweep = () => {
-    running ??= (async () => ({ ...(await sweep(deps)), ...(await settleOverdue(deps)) }))().finally(() => {
+    running ??= (async () => {
+      let result = {} as SweepResult;
+      for (const part of parts) result = { ...result, ...(await part()) };
+      return result;
+    })().finally(() => {
       running = null;
     });
     return running;
   };
-  app.decorate('bookings', { ...deps, sweep: runSweep });
-  // The session lifecycle's jobs (docs/decisions/0013): enqueued in the transactions that decide them.
-  app.jobs.register('sessions.reminder', (p) => sendReminder(deps, p), { maxAttempts: 5 });
-  app.jobs.register('sessions.settle', (p) => settleSession(deps, p));
-  app.jobs.register('sessions.absence-deadline', (p) => absenceDeadline(deps, p));
-  app.jobs.register('refunds.track', (p, job) => trackRefundJob(deps, p, job), { maxAttempts: 60, timeoutMs: 60_000 });
+  app.decorate('bookings', { ...deps, sweep: runSweep, addSweep: (part: SweepPart) => void parts.push(part) });
   if (config.PAYMENTS_SWEEP_SECONDS > 0) {
+    // An outage is logged once with its cause and once when it ends, not every minute (issue 29).
+    const outages = createOutageLog(deps.log, 'payments sweep');
     const timer = setInterval(() => {
-      runSweep().catch((err: unknown) => deps.log.error({ err: (err as Error).message }, 'payments sweep failed'));
+      runSweep().then(outages.succeeded, outages.failed);
     }, config.PAYMENTS_SWEEP_SECONDS * 1000);
     timer.unref();
     app.addHook('onClose', async () => {

@@ -3,24 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import * as bookings from './bookings.service.ts';
 
-/** Spec §7: the slots call, and the payment, verification and webhook calls of the payment provider (Cashfree). */
+/** Spec §7: the slots call (the payment calls are the payments module's). */
 export async function bookingRoutes(app: FastifyInstance) {
-  const d = app.bookings;
-  const e = bookingEndpoints;
-  route(app, e.slots, ({ params }) => bookings.occupiedSlots(d, params.counsellorId));
-  // Each call reaches Cashfree: a person pays a few times a minute at most (counted per student).
-  const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } as const;
-  route(app, e.payment, ({ user, body }) => bookings.startPayment(d, user, body), { rateLimit });
-  route(app, e.verify, ({ user, body }) => bookings.verifyPayment(d, user, body.order_id), { rateLimit });
-  // The signature covers the exact bytes Cashfree sent: this route keeps the body raw.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
-    route(scope, e.webhook, ({ request }) =>
-      bookings.handleWebhook(d, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), (name) => {
-        const v = request.headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      }),
-    );
-  });
+  route(app, bookingEndpoints.slots, ({ params }) => bookings.occupiedSlots(app.bookings, params.counsellorId));
 }

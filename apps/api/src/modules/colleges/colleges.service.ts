@@ -165,7 +165,10 @@ export function toDetail(
 
 type StudentContext = { category?: string; familyIncome?: FamilyIncomeBand };
 
-/** A published rank as printed: a preparatory-course rank keeps its 'P'. */
+/**
+ * A published rank as printed: a preparatory-course rank keeps its 'P'. A closing rank the stated
+ * rule for 2016-2024 marks preparatory (its 'P' lost in the file) gets the 'P' too, and says so.
+ */
 export function toRankRow(r: RankRecord): RankRow {
   return {
     counselling: r.counselling,
@@ -173,10 +176,14 @@ export function toRankRow(r: RankRecord): RankRow {
     round: r.round,
     openingRank: `${r.openingRank}${r.openingPreparatory ? 'P' : ''}`,
     closingRank: `${r.closingRank}${r.closingPreparatory ? 'P' : ''}`,
+    preparatoryByRule: r.preparatoryByRule,
   };
 }
 
-/** The last round of each year (the last round the seat appears in) of one counselling, newest first, at most `n` years. */
+/**
+ * The final round of each year (the last round the seat appears in) of one counselling, newest
+ * first, at most `n` years: a CSAB seat's years are CSAB's, on its common-rank-list scale.
+ */
 export function lastYears(history: RankRecord[], n: number, counselling: RankRecord['counselling'] = 'JoSAA'): RankRecord[] {
   const final = new Map<number, RankRecord>();
   for (const r of history) {

@@ -1,6 +1,6 @@
 import { formatClock, WEEKDAYS } from '@rankwise/contract/counsellors';
 import type { Mail } from '../../plugins/mail.ts';
-import type { BookingDetails } from './bookings.repository.ts';
+import type { BookingDetails } from '../bookings/bookings.service.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -8,28 +8,46 @@ import {
   type MySessions,
   type StudentSession,
 } from '@rankwise/contract/sessions';
+import { DISPUTE_WINDOW_MS, FREE_CANCEL_MS, REPORT_WINDOW_MS, ROOM_AFTER_END_MS } from '@rankwise/contract/session-policy';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { PermanentJobError, RetryLater, type JobContext, type JobPayloads } from '../../lib/jobs.ts';
+import { RetryLater, type JobPayloads } from '../../lib/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mail } from '../../plugins/mail.ts';
-import { findBookableCounsellor } from '../counsellors/counsellors.service.ts';
 import {
-  bookingIcs,
+  bookableCounsellor,
+  checkSlot,
+  isHadSession,
+  type BookingDetails,
+  type BookingWithPayment,
+  type BookingsStore,
+  type ModuleDeps,
+  type TransitionSource,
+} from '../bookings/bookings.service.ts';
+import { decideRefund, type LedgerRepository, type RefundReason } from '../ledger/ledger.service.ts';
+import { meetingRoomUrl } from './meeting.ts';
+import {
   absenceReportedMails,
+  bookingIcs,
   cancellationMails,
+  confirmationMails,
   disputeCompletedMails,
   disputeMail,
   noShowRefundMails,
-  refundProcessedMail,
   reminderMails,
   rescheduleMails,
   rupees,
-} from './booking-mail.ts';
-import { DISPUTE_WINDOW_MS, FREE_CANCEL_MS, REPORT_WINDOW_MS, isHadSession, type TransitionSource } from './booking-states.ts';
-import { checkSlot, sendRefund, type BookingsDeps } from './bookings.service.ts';
-import { createBookingsRepository, type BookingDetails, type BookingWithPayment, type BookingsRepository, type SessionRow } from './bookings.repository.ts';
-import { scheduleAbsenceDeadline, scheduleSessionJobs, trackRefund } from './session-schedule.ts';
+} from './session-mail.ts';
+import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
+import { scheduleAbsenceDeadline, scheduleSessionJobs } from './session-schedule.ts';
+
+export { createSessionsRepository, type SessionsRepository } from './sessions.repository.ts';
+export { refundMail, refundProcessedMail, rupees } from './session-mail.ts';
+
+export type SessionsStore = BookingsStore & { ledger: LedgerRepository; sessions: SessionsRepository };
+export type SessionsDeps = ModuleDeps<SessionsStore>;
+/** The repositories of one transaction. */
+type Tx = SessionsStore & { tx: Db };
 
 /**
  * A paid session from confirmation to its end (docs/decisions/0013-session-lifecycle.md): the
@@ -38,56 +56,73 @@ import { scheduleAbsenceDeadline, scheduleSessionJobs, trackRefund } from './ses
  * the booking locked, together with its ledger entries, its refund and the e-mails it causes.
  */
 
-type RefundReason = 'student_cancelled' | 'counsellor_cancelled' | 'counsellor_absent';
+export const mailSettings = (d: Pick<SessionsDeps, 'settings'>) => ({
+  productName: d.settings.productName,
+  supportEmail: d.settings.supportEmail,
+  publicUrl: d.settings.publicUrl,
+});
 
-const mailSettings = (d: BookingsDeps) => ({ productName: d.settings.productName, supportEmail: d.settings.supportEmail, publicUrl: d.settings.publicUrl });
-
-async function queueMail(d: BookingsDeps, tx: Db, mail: Mail, key: string): Promise<void> {
+/**
+ * The one place that sends this module's e-mail: a `mail` job, enqueued in the caller's transaction
+ * (it commits with the change it reports, or not at all), once per key however often it is asked.
+ */
+export async function queueMail(d: Pick<SessionsDeps, 'jobs'>, tx: Db, mail: Mail, key: string): Promise<void> {
   await d.jobs.enqueue('mail', mail, { db: tx, dedupeKey: key });
 }
 
 /** Both e-mails of a pair; demo counsellors (npm run seed:demo) have no real mailbox. */
-async function queuePair(d: BookingsDeps, tx: Db, b: BookingDetails, pair: { student: Mail; counsellor: Mail }, key: string): Promise<void> {
+async function queuePair(d: SessionsDeps, tx: Db, b: BookingDetails, pair: { student: Mail; counsellor: Mail }, key: string): Promise<void> {
   await queueMail(d, tx, pair.student, `${key}:student:${b.id}`);
   if (!b.counsellorIsDemo) await queueMail(d, tx, pair.counsellor, `${key}:counsellor:${b.id}`);
 }
 
 /** The full refund of a session, decided in the caller's transaction; the refund job sends it once it commits. */
-async function refundInTx(d: BookingsDeps, tx: Db, b: BookingWithPayment, reason: RefundReason, now: Date): Promise<void> {
-  const repo = createBookingsRepository(tx);
-  const refundId = `rf_${b.orderId}`;
-  const rowId = await repo.insertRefund({ bookingId: b.id, refundId, amountPaise: b.amountPaise, reason }, now);
-  await trackRefund(d.jobs, tx, rowId, refundId);
+async function refundInTx(d: SessionsDeps, s: Tx, b: BookingWithPayment, reason: RefundReason, now: Date): Promise<void> {
+  await decideRefund(d.jobs, s, b, reason, now);
 }
 
 /** Runs `fn` in a transaction with the booking locked; a missing or foreign booking is 'No such session.' */
 async function withBooking<T>(
-  d: BookingsDeps,
+  d: SessionsDeps,
   id: string,
   owns: (b: BookingWithPayment) => boolean,
-  fn: (ctx: { tx: Db; repo: BookingsRepository; b: BookingWithPayment; now: Date }) => Promise<T>,
+  fn: (ctx: { s: Tx; b: BookingWithPayment; now: Date }) => Promise<T>,
 ): Promise<T> {
-  return d.db.transaction(async (tx) => {
-    const repo = createBookingsRepository(tx);
-    const b = await repo.lockById(id);
+  return d.uow.transaction(async (s) => {
+    const b = await s.bookings.lockById(id);
     if (!b || !owns(b)) throw new AppError('NOT_FOUND', sessionMessages.notFound);
-    return fn({ tx, repo, b, now: d.now() });
+    return fn({ s, b, now: d.now() });
   });
 }
 
-async function ownCounsellorId(d: BookingsDeps, user: AuthUser): Promise<string> {
+async function ownCounsellorId(d: SessionsDeps, user: AuthUser): Promise<string> {
   const c = await d.counsellors.findByUserId(user.id);
   if (!c || c.status !== 'approved') throw new AppError('FORBIDDEN', 'Only approved counsellors have sessions.');
   return c.id;
 }
 
-/** How long after the end the room link is still shown. */
-const ROOM_AFTER_END_MS = 30 * 60_000;
 /** A student account with no name to show (the reviews page says 'Anonymous User'). */
 const studentName = (name: string) => name || 'A student';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const asSessionStatus = (s: SessionRow['status']) => s as StudentSession['status'];
+
+/**
+ * A paid booking becomes a session, in the caller's transaction: confirmed with its private room,
+ * the confirmation e-mails (link and invite) queued, the reminders and the settlement scheduled
+ * (docs/decisions/0013).
+ */
+export async function confirmPaid(d: SessionsDeps, s: Tx, bookingId: string, source: TransitionSource, now: Date): Promise<void> {
+  await s.bookings.transition(bookingId, 'paid', 'confirmed', source, { meetingUrl: meetingRoomUrl(d.settings.meetingBaseUrl), now });
+  const full = (await s.bookings.details(bookingId))!;
+  const mails = confirmationMails(full, d.settings.productName, d.settings.supportEmail);
+  await queueMail(d, s.tx, mails.student, `booking-confirmed:student:${bookingId}`);
+  // Demo counsellors (npm run seed:demo) have no real mailbox.
+  if (!full.counsellorIsDemo) await queueMail(d, s.tx, mails.counsellor, `booking-confirmed:counsellor:${bookingId}`);
+  await s.bookings.markMailed(bookingId);
+  // Reminders 24 h and 1 h before, and the settlement 24 h after (docs/decisions/0013).
+  await scheduleSessionJobs(d.jobs, s.tx, full, now);
+}
 
 // ---------------------------------------------------------------- the student
 
@@ -126,41 +161,41 @@ function toStudentSession(r: SessionRow, now: Date): StudentSession {
 }
 
 /** `GET /sessions/mine`: upcoming (soonest first) and past (latest first). */
-export async function mySessions(d: BookingsDeps, user: AuthUser): Promise<{ data: MySessions }> {
+export async function mySessions(d: SessionsDeps, user: AuthUser): Promise<{ data: MySessions }> {
   const now = d.now();
-  const rows = (await d.repo.sessions({ studentId: user.id })).map((r) => toStudentSession(r, now));
+  const rows = (await d.uow.store.sessions.sessions({ studentId: user.id })).map((r) => toStudentSession(r, now));
   const upcoming = rows.filter((s) => s.status === 'confirmed' && Date.parse(s.endsAt) > now.getTime()).reverse();
   const past = rows.filter((s) => !(s.status === 'confirmed' && Date.parse(s.endsAt) > now.getTime()));
   return { data: { upcoming, past } };
 }
 
 /** `GET /sessions/{id}/calendar`: the invite, for either side of a confirmed session. */
-export async function calendar(d: BookingsDeps, user: AuthUser, id: string): Promise<{ filename: string; content: string }> {
-  const b = await d.repo.details(id);
+export async function calendar(d: SessionsDeps, user: AuthUser, id: string): Promise<{ filename: string; content: string }> {
+  const b = await d.uow.store.bookings.details(id);
   const own = b && (b.studentId === user.id || (await d.counsellors.findByUserId(user.id))?.id === b.counsellorId);
   if (!b || !own || !['confirmed', 'completed'].includes(b.status)) throw new AppError('NOT_FOUND', sessionMessages.notFound);
   return { filename: 'session.ics', content: bookingIcs(b, d.settings.productName, d.now(), { sequence: b.rescheduleCount }) };
 }
 
 /** `POST /sessions/{id}/cancel`: at least 24 h before, a full refund through Cashfree; later, none (the counsellor is paid). */
-export async function cancelByStudent(d: BookingsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
+export async function cancelByStudent(d: SessionsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
   return withBooking(
     d,
     id,
     (b) => b.studentId === user.id,
-    async ({ tx, repo, b, now }) => {
+    async ({ s, b, now }) => {
       if (b.status !== 'confirmed' || now >= b.startsAt) throw new AppError('CONFLICT', sessionMessages.notCancellable);
       const refund = b.startsAt.getTime() - now.getTime() >= FREE_CANCEL_MS;
       const hoursBefore = Math.round(((b.startsAt.getTime() - now.getTime()) / 3600_000) * 10) / 10;
-      await repo.transition(b.id, 'confirmed', 'cancelled', 'student', {
+      await s.bookings.transition(b.id, 'confirmed', 'cancelled', 'student', {
         now,
         fields: { cancelledBy: 'student', cancelledAt: now },
         details: { refund, hoursBefore },
       });
-      if (refund) await refundInTx(d, tx, b, 'student_cancelled', now);
-      else await repo.release(b.id, now);
-      const full = (await repo.details(b.id))!;
-      await queuePair(d, tx, full, cancellationMails(full, 'student', refund ? b.amountPaise : null, mailSettings(d)), 'cancelled');
+      if (refund) await refundInTx(d, s, b, 'student_cancelled', now);
+      else await s.ledger.release(b.id, now);
+      const full = (await s.bookings.details(b.id))!;
+      await queuePair(d, s.tx, full, cancellationMails(full, 'student', refund ? b.amountPaise : null, mailSettings(d)), 'cancelled');
       return { message: refund ? sessionMessages.cancelledRefund(rupees(b.amountPaise)) : sessionMessages.cancelledNoRefund };
     },
   );
@@ -168,32 +203,32 @@ export async function cancelByStudent(d: BookingsDeps, user: AuthUser, id: strin
 
 /** `POST /sessions/{id}/reschedule`: once, at least 24 h before, to another slot the counsellor offers and nobody holds. */
 export async function reschedule(
-  d: BookingsDeps,
+  d: SessionsDeps,
   user: AuthUser,
   id: string,
   input: { selectedDate: string; selectedTime: string },
 ): Promise<{ message: string }> {
-  const current = await d.repo.findById(id);
+  const current = await d.uow.store.bookings.findById(id);
   if (!current || current.studentId !== user.id) throw new AppError('NOT_FOUND', sessionMessages.notFound);
-  const c = await findBookableCounsellor({ repo: d.counsellors }, current.counsellorId);
+  const c = await bookableCounsellor(d, current.counsellorId);
   return withBooking(
     d,
     id,
     (b) => b.studentId === user.id,
-    async ({ tx, repo, b, now }) => {
+    async ({ s, b, now }) => {
       if (b.status !== 'confirmed' || now >= b.startsAt) throw new AppError('CONFLICT', sessionMessages.notCancellable);
       if (b.rescheduleCount > 0) throw new AppError('CONFLICT', sessionMessages.rescheduleUsed);
       if (b.startsAt.getTime() - now.getTime() < FREE_CANCEL_MS) throw new AppError('CONFLICT', sessionMessages.rescheduleTooLate);
       const { startsAt, endsAt } = checkSlot(c, input.selectedDate, input.selectedTime, b.durationMinutes, now);
       if (startsAt.getTime() === b.startsAt.getTime())
         throw new AppError('VALIDATION_FAILED', sessionMessages.sameTime, { selectedTime: [sessionMessages.sameTime] });
-      await repo.expireLapsedOverlapping(b.counsellorId, startsAt, endsAt, now);
-      const moved = await repo.reschedule(b.id, startsAt, endsAt, now, { from: b.startsAt.toISOString(), to: startsAt.toISOString() });
+      await s.bookings.expireLapsedOverlapping(b.counsellorId, startsAt, endsAt, now);
+      const moved = await s.bookings.reschedule(b.id, startsAt, endsAt, now, { from: b.startsAt.toISOString(), to: startsAt.toISOString() });
       if (moved === 'taken') throw new AppError('SLOT_TAKEN', 'This slot has just been booked by someone else. Please choose another time.');
       if (moved === 'stale') throw new AppError('CONFLICT', sessionMessages.rescheduleUsed);
-      await scheduleSessionJobs(d.jobs, tx, { id: b.id, startsAt, endsAt }, now);
-      const full = (await repo.details(b.id))!;
-      await queuePair(d, tx, full, rescheduleMails(full, { startsAt: b.startsAt, endsAt: b.endsAt }, mailSettings(d)), 'rescheduled');
+      await scheduleSessionJobs(d.jobs, s.tx, { id: b.id, startsAt, endsAt }, now);
+      const full = (await s.bookings.details(b.id))!;
+      await queuePair(d, s.tx, full, rescheduleMails(full, { startsAt: b.startsAt, endsAt: b.endsAt }, mailSettings(d)), 'rescheduled');
       return { message: sessionMessages.rescheduled };
     },
   );
@@ -203,31 +238,31 @@ export async function reschedule(
  * `POST /sessions/{id}/report-absence`: from the start until 24 h after the end. The counsellor then
  * has 24 h to dispute; a counsellor who had already marked the session is disputing it already.
  */
-export async function reportAbsence(d: BookingsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
+export async function reportAbsence(d: SessionsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
   return withBooking(
     d,
     id,
     (b) => b.studentId === user.id,
-    async ({ tx, repo, b, now }) => {
+    async ({ s, b, now }) => {
       if (b.status !== 'confirmed') throw new AppError('CONFLICT', sessionMessages.notReportable);
       if (now < b.startsAt) throw new AppError('CONFLICT', sessionMessages.reportTooEarly);
       if (now.getTime() > b.endsAt.getTime() + REPORT_WINDOW_MS) throw new AppError('CONFLICT', sessionMessages.reportTooLate);
-      if (await repo.hasReview(b.id)) throw new AppError('CONFLICT', sessionMessages.reportAfterReview);
-      const full = (await repo.details(b.id))!;
+      if (await s.sessions.hasReview(b.id)) throw new AppError('CONFLICT', sessionMessages.reportAfterReview);
+      const full = (await s.bookings.details(b.id))!;
       const m = mailSettings(d);
       if (b.counsellorOutcome) {
-        await repo.transition(b.id, 'confirmed', 'disputed', 'student', {
+        await s.bookings.transition(b.id, 'confirmed', 'disputed', 'student', {
           now,
           fields: { absenceReportedAt: now, disputedAt: now },
           details: { outcome: b.counsellorOutcome },
         });
-        await queuePair(d, tx, full, absenceReportedMails(full, null, m), 'absence-reported');
-        await queueMail(d, tx, disputeMail(full, null, m), `dispute:${b.id}`);
+        await queuePair(d, s.tx, full, absenceReportedMails(full, null, m), 'absence-reported');
+        await queueMail(d, s.tx, disputeMail(full, null, m), `dispute:${b.id}`);
         return { message: sessionMessages.reportedDisputed };
       }
-      await repo.transition(b.id, 'confirmed', 'absence_reported', 'student', { now, fields: { absenceReportedAt: now } });
-      const until = await scheduleAbsenceDeadline(d.jobs, tx, b.id, now);
-      await queuePair(d, tx, full, absenceReportedMails(full, until, m), 'absence-reported');
+      await s.bookings.transition(b.id, 'confirmed', 'absence_reported', 'student', { now, fields: { absenceReportedAt: now } });
+      const until = await scheduleAbsenceDeadline(d.jobs, s.tx, b.id, now);
+      await queuePair(d, s.tx, full, absenceReportedMails(full, until, m), 'absence-reported');
       return { message: sessionMessages.reported };
     },
   );
@@ -267,43 +302,43 @@ function toCounsellorSession(r: SessionRow, now: Date): CounsellorSession {
 }
 
 /** `GET /counselor/sessions`. */
-export async function counsellorSessions(d: BookingsDeps, user: AuthUser): Promise<{ data: { upcoming: CounsellorSession[]; past: CounsellorSession[] } }> {
+export async function counsellorSessions(d: SessionsDeps, user: AuthUser): Promise<{ data: { upcoming: CounsellorSession[]; past: CounsellorSession[] } }> {
   const counsellorId = await ownCounsellorId(d, user);
   const now = d.now();
-  const rows = (await d.repo.sessions({ counsellorId })).map((r) => toCounsellorSession(r, now));
+  const rows = (await d.uow.store.sessions.sessions({ counsellorId })).map((r) => toCounsellorSession(r, now));
   const isUpcoming = (s: CounsellorSession) => s.status === 'confirmed' && Date.parse(s.endsAt) > now.getTime();
   return { data: { upcoming: rows.filter(isUpcoming).reverse(), past: rows.filter((s) => !isUpcoming(s)) } };
 }
 
 /** `POST /counselor/sessions/{id}/cancel`: before the start; the student is refunded in full and the slot reopens. */
-export async function cancelByCounsellor(d: BookingsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
+export async function cancelByCounsellor(d: SessionsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
   const counsellorId = await ownCounsellorId(d, user);
   return withBooking(
     d,
     id,
     (b) => b.counsellorId === counsellorId,
-    async ({ tx, repo, b, now }) => {
+    async ({ s, b, now }) => {
       if (b.status !== 'confirmed' || now >= b.startsAt) throw new AppError('CONFLICT', sessionMessages.notCancellable);
-      await repo.transition(b.id, 'confirmed', 'cancelled', 'counsellor', { now, fields: { cancelledBy: 'counsellor', cancelledAt: now } });
-      await refundInTx(d, tx, b, 'counsellor_cancelled', now);
-      const full = (await repo.details(b.id))!;
-      await queuePair(d, tx, full, cancellationMails(full, 'counsellor', b.amountPaise, mailSettings(d)), 'cancelled');
+      await s.bookings.transition(b.id, 'confirmed', 'cancelled', 'counsellor', { now, fields: { cancelledBy: 'counsellor', cancelledAt: now } });
+      await refundInTx(d, s, b, 'counsellor_cancelled', now);
+      const full = (await s.bookings.details(b.id))!;
+      await queuePair(d, s.tx, full, cancellationMails(full, 'counsellor', b.amountPaise, mailSettings(d)), 'cancelled');
       return { message: sessionMessages.counsellorCancelled(rupees(b.amountPaise)) };
     },
   );
 }
 
 /** `POST /counselor/sessions/{id}/outcome`: held, or the student did not come; from the start, while nothing else is decided. */
-export async function markOutcome(d: BookingsDeps, user: AuthUser, id: string, outcome: CounsellorOutcome): Promise<{ message: string }> {
+export async function markOutcome(d: SessionsDeps, user: AuthUser, id: string, outcome: CounsellorOutcome): Promise<{ message: string }> {
   const counsellorId = await ownCounsellorId(d, user);
   return withBooking(
     d,
     id,
     (b) => b.counsellorId === counsellorId,
-    async ({ repo, b, now }) => {
+    async ({ s, b, now }) => {
       if (b.status !== 'confirmed') throw new AppError('CONFLICT', sessionMessages.notMarkable);
       if (now < b.startsAt) throw new AppError('CONFLICT', sessionMessages.outcomeTooEarly);
-      await repo.markOutcome(b.id, outcome, now);
+      await s.bookings.markOutcome(b.id, outcome, now);
       return { message: sessionMessages.outcomeSaved };
     },
   );
@@ -311,21 +346,21 @@ export async function markOutcome(d: BookingsDeps, user: AuthUser, id: string, o
 
 /** Refunds a session the counsellor did not join, with the e-mails saying why. */
 async function noShowRefund(
-  d: BookingsDeps,
-  ctx: { tx: Db; repo: BookingsRepository; b: BookingWithPayment; now: Date },
+  d: SessionsDeps,
+  ctx: { s: Tx; b: BookingWithPayment; now: Date },
   source: TransitionSource,
   why: 'counsellor' | 'undisputed' | 'admin',
   details?: Record<string, unknown>,
 ): Promise<void> {
-  const { tx, repo, b, now } = ctx;
-  await repo.transition(b.id, b.status, 'refunded', source, { now, details: { reason: 'counsellor_absent', ...details } });
-  await refundInTx(d, tx, b, 'counsellor_absent', now);
-  const full = (await repo.details(b.id))!;
-  await queuePair(d, tx, full, noShowRefundMails(full, why, mailSettings(d)), 'no-show-refund');
+  const { s, b, now } = ctx;
+  await s.bookings.transition(b.id, b.status, 'refunded', source, { now, details: { reason: 'counsellor_absent', ...details } });
+  await refundInTx(d, s, b, 'counsellor_absent', now);
+  const full = (await s.bookings.details(b.id))!;
+  await queuePair(d, s.tx, full, noShowRefundMails(full, why, mailSettings(d)), 'no-show-refund');
 }
 
 /** `POST /counselor/sessions/{id}/missed`: the counsellor did not join (or accepts the student's report): full refund. */
-export async function counsellorMissed(d: BookingsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
+export async function counsellorMissed(d: SessionsDeps, user: AuthUser, id: string): Promise<{ message: string }> {
   const counsellorId = await ownCounsellorId(d, user);
   return withBooking(
     d,
@@ -342,27 +377,27 @@ export async function counsellorMissed(d: BookingsDeps, user: AuthUser, id: stri
 }
 
 /** `POST /counselor/sessions/{id}/dispute`: within 24 h of the report; an admin decides. */
-export async function dispute(d: BookingsDeps, user: AuthUser, id: string, note: string): Promise<{ message: string }> {
+export async function dispute(d: SessionsDeps, user: AuthUser, id: string, note: string): Promise<{ message: string }> {
   const counsellorId = await ownCounsellorId(d, user);
   return withBooking(
     d,
     id,
     (b) => b.counsellorId === counsellorId,
-    async ({ tx, repo, b, now }) => {
+    async ({ s, b, now }) => {
       if (b.status !== 'absence_reported' || !b.absenceReportedAt) throw new AppError('CONFLICT', sessionMessages.notDisputable);
       if (now.getTime() > b.absenceReportedAt.getTime() + DISPUTE_WINDOW_MS) throw new AppError('CONFLICT', 'The time to dispute this report has passed.');
-      await repo.transition(b.id, 'absence_reported', 'disputed', 'counsellor', { now, fields: { disputeNote: note, disputedAt: now } });
-      const full = (await repo.details(b.id))!;
-      await queueMail(d, tx, disputeMail(full, note, mailSettings(d)), `dispute:${b.id}`);
+      await s.bookings.transition(b.id, 'absence_reported', 'disputed', 'counsellor', { now, fields: { disputeNote: note, disputedAt: now } });
+      const full = (await s.bookings.details(b.id))!;
+      await queueMail(d, s.tx, disputeMail(full, note, mailSettings(d)), `dispute:${b.id}`);
       return { message: sessionMessages.disputed };
     },
   );
 }
 
 /** `GET /counselor/earnings`: the ledger and its totals (received - refunded = held + payable). */
-export async function earnings(d: BookingsDeps, user: AuthUser): Promise<{ data: Earnings }> {
+export async function earnings(d: SessionsDeps, user: AuthUser): Promise<{ data: Earnings }> {
   const counsellorId = await ownCounsellorId(d, user);
-  const l = await d.repo.ledgerOf(counsellorId);
+  const l = await d.uow.store.ledger.ledgerOf(counsellorId);
   return {
     data: {
       totals: { receivedPaise: l.received, refundedPaise: l.refunded, heldPaise: l.held, payablePaise: l.payable },
@@ -379,8 +414,8 @@ export async function earnings(d: BookingsDeps, user: AuthUser): Promise<{ data:
 // ---------------------------------------------------------------- the admin
 
 /** `GET /admin/disputes`. */
-export async function listDisputes(d: BookingsDeps): Promise<{ data: Dispute[] }> {
-  const rows = await d.repo.disputed();
+export async function listDisputes(d: SessionsDeps): Promise<{ data: Dispute[] }> {
+  const rows = await d.uow.store.bookings.disputed();
   return {
     data: rows.map((b) => ({
       id: b.id,
@@ -402,7 +437,7 @@ export async function listDisputes(d: BookingsDeps): Promise<{ data: Dispute[] }
 
 /** `POST /admin/disputes/{id}/decide`: refund the student, or complete the session (its amount payable). */
 export async function decide(
-  d: BookingsDeps,
+  d: SessionsDeps,
   admin: AuthUser,
   id: string,
   decision: 'refund' | 'complete',
@@ -413,16 +448,16 @@ export async function decide(
     id,
     () => true,
     async (ctx) => {
-      const { tx, repo, b, now } = ctx;
+      const { s, b, now } = ctx;
       if (b.status !== 'disputed') throw new AppError('CONFLICT', sessionMessages.notDisputed);
       const details = { decision, note: note || null, adminId: admin.id };
       if (decision === 'refund') {
         await noShowRefund(d, ctx, 'admin', 'admin', details);
       } else {
-        await repo.transition(b.id, 'disputed', 'completed', 'admin', { now, details });
-        await repo.release(b.id, now);
-        const full = (await repo.details(b.id))!;
-        await queuePair(d, tx, full, disputeCompletedMails(full, note || null, mailSettings(d)), 'dispute-completed');
+        await s.bookings.transition(b.id, 'disputed', 'completed', 'admin', { now, details });
+        await s.ledger.release(b.id, now);
+        const full = (await s.bookings.details(b.id))!;
+        await queuePair(d, s.tx, full, disputeCompletedMails(full, note || null, mailSettings(d)), 'dispute-completed');
       }
       return { message: sessionMessages.decided };
     },
@@ -432,59 +467,37 @@ export async function decide(
 // ---------------------------------------------------------------- jobs
 
 /** A reminder, unless the session was cancelled, moved (another job has its new time) or has started. */
-export async function sendReminder(d: BookingsDeps, p: JobPayloads['sessions.reminder']): Promise<void> {
-  await d.db.transaction(async (tx) => {
-    const repo = createBookingsRepository(tx);
-    const b = await repo.details(p.bookingId);
+export async function sendReminder(d: SessionsDeps, p: JobPayloads['sessions.reminder']): Promise<void> {
+  await d.uow.transaction(async (s) => {
+    const b = await s.bookings.details(p.bookingId);
     if (!b || b.status !== 'confirmed' || b.startsAt.toISOString() !== p.startsAt || d.now() >= b.startsAt) return;
-    await queuePair(d, tx, b, reminderMails(b, p.lead, mailSettings(d)), `reminder:${p.lead}:${p.startsAt}`);
+    await queuePair(d, s.tx, b, reminderMails(b, p.lead, mailSettings(d)), `reminder:${p.lead}:${p.startsAt}`);
   });
 }
 
 /** 24 h after the end without a report: the session is completed and its amount payable. */
-export async function settleSession(d: BookingsDeps, p: JobPayloads['sessions.settle']): Promise<void> {
-  await d.db.transaction(async (tx) => {
-    const repo = createBookingsRepository(tx);
-    const b = await repo.lockById(p.bookingId);
+export async function settleSession(d: SessionsDeps, p: JobPayloads['sessions.settle']): Promise<void> {
+  await d.uow.transaction(async (s) => {
+    const b = await s.bookings.lockById(p.bookingId);
     const now = d.now();
     if (!b || b.status !== 'confirmed' || b.endsAt.toISOString() !== p.endsAt) return;
     if (now.getTime() < b.endsAt.getTime() + REPORT_WINDOW_MS)
       throw new RetryLater(b.endsAt.getTime() + REPORT_WINDOW_MS - now.getTime(), 'report window open');
-    await repo.transition(b.id, 'confirmed', 'completed', 'settle', { now });
-    await repo.release(b.id, now);
+    await s.bookings.transition(b.id, 'confirmed', 'completed', 'settle', { now });
+    await s.ledger.release(b.id, now);
   });
 }
 
 /** 24 h after an absence report the counsellor did not dispute: the student is refunded. */
-export async function absenceDeadline(d: BookingsDeps, p: JobPayloads['sessions.absence-deadline']): Promise<void> {
-  await d.db.transaction(async (tx) => {
-    const repo = createBookingsRepository(tx);
-    const b = await repo.lockById(p.bookingId);
+export async function absenceDeadline(d: SessionsDeps, p: JobPayloads['sessions.absence-deadline']): Promise<void> {
+  await d.uow.transaction(async (s) => {
+    const b = await s.bookings.lockById(p.bookingId);
     const now = d.now();
     if (!b || b.status !== 'absence_reported' || !b.absenceReportedAt) return;
     const until = b.absenceReportedAt.getTime() + DISPUTE_WINDOW_MS;
     if (now.getTime() < until) throw new RetryLater(until - now.getTime(), 'dispute window open');
-    await noShowRefund(d, { tx, repo, b, now }, 'absence_deadline', 'undisputed');
+    await noShowRefund(d, { s, b, now }, 'absence_deadline', 'undisputed');
   });
-}
-
-/** How long to wait before asking Cashfree again about a refund: 30 s, 1, 2, 5, 10, 30 min, then hourly. */
-const REFUND_POLL_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
-
-/** Sends a decided refund to Cashfree and follows it until Cashfree reports it processed; then tells the student. */
-export async function trackRefundJob(d: BookingsDeps, p: JobPayloads['refunds.track'], job: JobContext): Promise<void> {
-  await sendRefund(d, p.refundRowId);
-  const r = await d.repo.findRefund(p.refundRowId);
-  if (!r) throw new PermanentJobError('no such refund');
-  if (r.status === 'requested' || r.status === 'pending') {
-    throw new RetryLater(REFUND_POLL_MS[job.attempt - 1] ?? 3_600_000, `refund ${r.status}`);
-  }
-  if (r.status !== 'success') {
-    d.log.error({ refundId: r.refundId, status: r.status }, 'Cashfree did not process a refund; it needs a person');
-    return;
-  }
-  const b = await d.repo.details(r.bookingId);
-  if (b) await d.jobs.enqueue('mail', refundProcessedMail(b, r.amountPaise, mailSettings(d)), { dedupeKey: `refund-processed:${r.refundId}` });
 }
 
 /**
@@ -492,8 +505,8 @@ export async function trackRefundJob(d: BookingsDeps, p: JobPayloads['refunds.tr
  * these jobs existed): settles sessions past their report window and refunds reports past their
  * dispute window. Both are idempotent with their jobs (the booking is locked and its state checked).
  */
-export async function settleOverdue(d: BookingsDeps): Promise<{ settled: number; refunded: number }> {
-  const { settle, absent } = await d.repo.overdue(d.now());
+export async function settleOverdue(d: SessionsDeps): Promise<{ settled: number; refunded: number }> {
+  const { settle, absent } = await d.uow.store.sessions.overdue(d.now());
   for (const b of settle) await settleSession(d, { bookingId: b.id, endsAt: b.endsAt.toISOString() });
   for (const id of absent) await absenceDeadline(d, { bookingId: id });
   return { settled: settle.length, refunded: absent.length };

@@ -1,6 +1,6 @@
+import { DISPUTE_WINDOW_MS, REMINDER_LEADS, REPORT_WINDOW_MS, type ReminderLead } from '@rankwise/contract/session-policy';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { DISPUTE_WINDOW_MS, REMINDER_LEADS, REPORT_WINDOW_MS, type ReminderLead } from './booking-states.ts';
 
 declare module '../../lib/jobs.ts' {
   interface JobPayloads {
@@ -10,8 +10,6 @@ declare module '../../lib/jobs.ts' {
     'sessions.settle': { bookingId: string; endsAt: string };
     /** 24 h after an absence report: undisputed, the student is refunded. */
     'sessions.absence-deadline': { bookingId: string };
-    /** Sends a refund to Cashfree and follows it until Cashfree reports it processed. */
-    'refunds.track': { refundRowId: string };
   }
 }
 
@@ -41,9 +39,4 @@ export async function scheduleAbsenceDeadline(jobs: JobQueue, tx: Db, bookingId:
   const until = new Date(reportedAt.getTime() + DISPUTE_WINDOW_MS);
   await jobs.enqueue('sessions.absence-deadline', { bookingId }, { db: tx, runAt: until, dedupeKey: `absence-deadline:${bookingId}` });
   return until;
-}
-
-/** Follows a refund from the moment it is decided (the job runs as soon as the transaction commits). */
-export async function trackRefund(jobs: JobQueue, tx: Db, refundRowId: string, refundId: string): Promise<void> {
-  await jobs.enqueue('refunds.track', { refundRowId }, { db: tx, dedupeKey: `refund-track:${refundId}`, maxAttempts: 60 });
 }

@@ -5,7 +5,7 @@ import * as sessions from './sessions.service.ts';
 
 /** After payment: the student's sessions, the counsellor's dashboard and earnings, the admin's disputes. */
 export async function sessionRoutes(app: FastifyInstance) {
-  const d = app.bookings;
+  const d = app.sessions;
   const e = sessionEndpoints;
   const rateLimit = { max: 30 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } as const;
   route(app, e.mine, ({ user }) => sessions.mySessions(d, user));

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { unitOfWork } from '../../lib/unit-of-work.ts';
+import { createBookingsRepository } from '../bookings/bookings.service.ts';
+import { createLedgerRepository } from '../ledger/ledger.service.ts';
+import { absenceDeadline, createSessionsRepository, sendReminder, settleOverdue, settleSession, type SessionsDeps } from './sessions.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionsDeps;
+  }
+}
+
+/** The sessions module (after payment): its repositories over one unit of work, its jobs, and its part of the sweep. */
+export const sessionsPlugin = fp(async (app: FastifyInstance) => {
+  const { uow: _bookingsOnly, ...shared } = app.bookings;
+  const d: SessionsDeps = {
+    counsellors: shared.counsellors,
+    settings: shared.settings,
+    jobs: shared.jobs,
+    log: app.log.child({ module: 'sessions' }),
+    now: shared.now,
+    uow: unitOfWork(app.database.db, (db) => ({
+      bookings: createBookingsRepository(db),
+      ledger: createLedgerRepository(db),
+      sessions: createSessionsRepository(db),
+    })),
+  };
+  app.decorate('sessions', d);
+  // The session lifecycle's jobs (docs/decisions/0013): enqueued in the transactions that decide them.
+  app.jobs.register('sessions.reminder', (p) => sendReminder(d, p), { maxAttempts: 5 });
+  app.jobs.register('sessions.settle', (p) => settleSession(d, p));
+  app.jobs.register('sessions.absence-deadline', (p) => absenceDeadline(d, p));
+  // The safety net for these jobs, after the payments part of the sweep.
+  app.bookings.addSweep(() => settleOverdue(d));
+});
