@@ -6,9 +6,11 @@ import type { ImportContext, ImportSummary } from './import-context.ts';
 import { importEngineering } from './josaa/import-engineering.ts';
 import { DASA_QUOTAS } from './josaa/engineering-data.ts';
 import { eligibleStates } from './josaa/home-state-quotas.ts';
-import { decodeEntities, nameKey } from './josaa/institute-aliases.ts';
+import { decodeEntities, jeeAdvancedInstitutes, nameKey } from './josaa/institute-aliases.ts';
 import { InstituteDirectory, type CanonicalInstitute } from './josaa/institute-directory.ts';
 import { parseRank } from './josaa/reference.ts';
+import { checkOrcrInvariants } from './josaa/invariants.ts';
+import { markLostPreparatoryRanks } from './josaa/preparatory.ts';
 import { addedDataDir, manifestFile, readAddedRounds, sha256Of, type AddedRound, type Counselling } from './lib/added-rounds.ts';
 import { parseCsv, readCsv } from './lib/csv.ts';
 
@@ -246,6 +248,29 @@ export async function checkRound(
   for (const [t, lines] of badSeatType) problems.push(`unknown seat type '${t}' in ${rowList(lines)}`);
   for (const [g, lines] of badGender) problems.push(`unknown gender pool '${g}' in ${rowList(lines)}`);
   if (wrongYearRound.length) problems.push(`Year/Round columns differ from --year ${input.year} --round ${input.round} in ${rowList(wrongYearRound)}`);
+
+  // The OR-CR invariants every imported file holds (eng-rules' invariants.ts): inversions per group,
+  // preparatory ranks only where a preparatory list exists, the counselling's rank scale. Rounds in
+  // order are checked against the database below, and duplicate keys above, row by row.
+  const typeOf = new Map(directory.institutes.map((i) => [i.id, jeeAdvancedInstitutes.has(i.id) ? 'IIT' : i.type]));
+  const invariantRows = rows.map((r) => ({
+    counselling: input.counselling as 'JoSAA' | 'CSAB',
+    year: input.year,
+    round: input.round,
+    instituteId: r.instituteId,
+    programName: r.program,
+    quota: r.quota,
+    seatType: r.seatType,
+    gender: r.gender,
+    openingRank: r.opening.rank,
+    closingRank: r.closing.rank,
+    openingPreparatory: r.opening.preparatory,
+    closingPreparatory: r.closing.preparatory,
+    instituteType: typeOf.get(r.instituteId) ?? '',
+  }));
+  markLostPreparatoryRanks(invariantRows, (r) => r.instituteType);
+  const report = checkOrcrInvariants(invariantRows, input.counselling, input.fileName);
+  for (const f of report.failures) if (!/^round|duplicate key/.test(f)) problems.push(`OR-CR invariants: ${f}`);
 
   // Rounds in order: the next round of the year, or round 1 of the next year.
   const existing = await roundsInDatabase(ctx, input.counselling);

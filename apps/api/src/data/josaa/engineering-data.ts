@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readCsv } from '../lib/csv.ts';
 import { branchGroupOf } from './branch-groups.ts';
 import { eligibleStates } from './home-state-quotas.ts';
-import { decodeEntities } from './institute-aliases.ts';
+import { decodeEntities, jeeAdvancedInstitutes } from './institute-aliases.ts';
 import { InstituteDirectory, type CanonicalInstitute } from './institute-directory.ts';
 import { loadLocations, loadTuition, locationFile, tuitionFile, type InstituteLocation, type Tuition } from './institute-facts.ts';
 import { emptyNirf, loadNirf, type NirfFigures } from './nirf.ts';
@@ -139,7 +139,8 @@ export async function readEngineeringData(
         throw new Error(`unreadable rank row in ${src.file}: ${JSON.stringify(r)}`);
       }
       const row: CutoffRow & { instituteType: string } = {
-        instituteType: inst.type,
+        // IISc's seats are on JEE (Advanced)'s lists, preparatory list included: checked as the IITs' are.
+        instituteType: jeeAdvancedInstitutes.has(inst.id) ? 'IIT' : inst.type,
         counselling: src.counselling,
         year,
         round,
