@@ -17,7 +17,7 @@ import {
 import { branchGroups } from '@rankwise/contract/engineering';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { engineeringReferenceLabel } from '../../data/lib/reference-label.ts';
+import { engineeringReferenceLabel, josaaFinalRound } from '../../data/lib/reference-label.ts';
 import { createCollegeDirectory } from './college-directory.ts';
 import type { CollegesRepository, InstituteRecord, ProgramRecord, RankRecord, SeatKey } from './colleges.repository.ts';
 import { GEONAMES_CREDIT, greatCircleKm, stateCapitals } from './geo.ts';
@@ -92,6 +92,7 @@ export function toDetail(
   nirf: { year: number; rank: number }[],
   student: StudentContext,
   programsRound: number | null = null,
+  programsLabel: string | null = null,
 ): CollegeDetail {
   const city = cityOf(i);
   const groups = branchGroups
@@ -104,7 +105,10 @@ export function toDetail(
   const located = i.latitude !== null && i.longitude !== null;
   const programsYear = programs[0]?.year ?? null;
   // 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4).
-  const referenceLabel = programsYear !== null && programsRound !== null ? engineeringReferenceLabel('JoSAA', programsYear, programsRound) : null;
+  // The predictor's own label when the programs' year is its reference year; an earlier year is complete.
+  const referenceLabel =
+    programsLabel ??
+    (programsYear !== null && programsRound !== null ? engineeringReferenceLabel('JoSAA', programsYear, programsRound, josaaFinalRound(programsYear)) : null);
   const sources: CollegeDetail['sources'] = [];
   if (programsYear !== null)
     sources.push({
@@ -200,7 +204,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
 
   async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
     const found = await repo.findDetails([...new Set(ids)]);
-    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound)]));
+    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound, i.programsLabel)]));
   }
 
   async function requireInstitute(id: string): Promise<string> {
