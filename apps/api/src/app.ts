@@ -15,6 +15,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
@@ -120,6 +121,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
     // No limit on start-up: opening the embedded database and applying migrations can take long on a
     // busy machine, and a PostgreSQL that is down at start is waited for (plugins/db.ts).
     pluginTimeout: 0,
+    // On SIGTERM the listener closes and the requests already on their way are answered, not 503'd:
+    // behind the proxy an instance that stops drains without a 5xx (issue 27).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -169,6 +173,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(paymentRoutes);
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
+      await api.register(payoutRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
       await api.register(dataAdminRoutes);

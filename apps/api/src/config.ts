@@ -17,8 +17,11 @@ const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().u
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The address to listen on: this machine only unless set (0.0.0.0: every interface, e.g. in a container behind a proxy). */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'json' (pino's lines) or 'text' (one short line each); unset: text on a terminal, JSON otherwise (server.ts). */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'text']).optional()),
   /** Public origin of the site, used in e-mailed links (default: http://localhost:<PORT>, where this server listens). */
   PUBLIC_URL: optionalUrl,
   /**
@@ -102,6 +105,13 @@ const envSchema = z.object({
   JOBS_WORKER: bool.default(true),
   /** How often an idle job worker looks for due jobs, in ms (enqueueing also wakes it). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a claimed job is held before another instance may take it over (its worker died); well above the slowest job. */
+  JOBS_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(5_000)
+    .max(3600_000)
+    .default(5 * 60_000),
 
   /**
    * GET /metrics (Prometheus) on the public port answers only with `Authorization: Bearer <METRICS_TOKEN>`

@@ -2,6 +2,7 @@ import { writeSync } from 'node:fs';
 import { pino, type LoggerOptions } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createTextLog } from './lib/log-text.ts';
 import { importSummaryLine, openImportedDatabase } from './data/first-start.ts';
 import { databaseSettingProblem } from './lib/pg-error.ts';
 import { openServingDatabase } from './plugins/db.ts';
@@ -22,7 +23,15 @@ try {
 // the last; then buffered, as Fastify's own logger does.
 const serving = pino.destination({ dest: 1, sync: false });
 let starting = true;
-const log = pino(loggerOptions(config, undefined) as LoggerOptions, { write: (line: string) => (starting ? writeSync(1, line) : serving.write(line)) });
+// JSON for files, pipes and log collectors; short plain lines for a person at a terminal (LOG_FORMAT overrides).
+const asText = (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'text' : 'json')) === 'text' ? createTextLog() : null;
+const write = (line: string) => {
+  const out = asText ? asText(line) : line;
+  if (out === null) return;
+  if (starting) writeSync(1, out);
+  else serving.write(out);
+};
+const log = pino(loggerOptions(config, undefined) as LoggerOptions, { write });
 let database;
 try {
   if (config.IMPORT_ON_START) {
@@ -50,7 +59,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 await app.listen({ port: config.PORT, host: config.HOST });
-console.log(`Rankwise is running at http://localhost:${config.PORT} (database: ${db.kind}; started in ${(performance.now() / 1000).toFixed(1)} s)`);
+// localhost when listening on this machine (or everywhere); the address itself otherwise.
+const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(config.HOST)
+  ? 'localhost'
+  : config.HOST.includes(':')
+    ? `[${config.HOST}]`
+    : config.HOST;
+console.log(
+  `Rankwise is running at http://${shownHost}:${config.PORT} (database: ${db.kind}; started in ${(performance.now() / 1000).toFixed(1)} s)` +
+    (config.HOST === '0.0.0.0' || config.HOST === '::' ? ', listening on every network interface (HOST)' : ''),
+);
 starting = false;
 // Loaded now rather than by the first request (which would wait for it).
 await app.readModels.ready();

@@ -167,7 +167,12 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
     expect(up.json().data.image).toBeNull();
     expect(image).toMatch(/^\/media\/counsellors\/[0-9a-f]{32}-320\.webp$/);
     expect((await list('IIT Bombay')).json().data[0].Image).toBeNull();
-    const photoOk = await t.app.inject({ method: 'POST', url: `/api/v1/admin/profile-changes/${c._id}/review`, headers: admin.auth, payload: { decision: 'approve' } });
+    const photoOk = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/profile-changes/${c._id}/review`,
+      headers: admin.auth,
+      payload: { decision: 'approve' },
+    });
     expect(photoOk.statusCode).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: image });
     expect(served.statusCode).toBe(200);

@@ -62,8 +62,41 @@ export const backtestSchema = z.object({
     bands: z.array(bandRowSchema),
     bins: z.array(cellSchema.extend({ from: z.number().int(), to: z.number().int() })),
   }),
+  /**
+   * JoSAA: seat groups calibrated on their own (docs/decisions/0014): each group's points over all
+   * backtest years by band, and the adjustment of z the product uses for it (`own` false: too few
+   * points, pooled with the rest).
+   */
+  calibrationGroups: z
+    .array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        seats: z.number().int(),
+        points: z.number().int(),
+        bands: z.array(bandRowSchema),
+        adjustment: z.object({ shift: z.number(), below: z.number(), above: z.number() }),
+        own: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 export type Backtest = z.infer<typeof backtestSchema>;
+
+/** One calibration group's band tables in a backtest (NEET PG: the DNB quota, the other quotas). */
+const groupBandsSchema = z.object({
+  seats: z.number().int(),
+  points: z.number().int(),
+  brier: z.number(),
+  baselineBrier: z.number(),
+  bands: z.array(bandRowSchema),
+});
+export const neetPgGroupSchema = z.object({
+  group: z.enum(['DNB', 'other']),
+  twoFold: groupBandsSchema,
+  forward: groupBandsSchema.nullable(),
+});
+export type NeetPgGroupBacktest = z.infer<typeof neetPgGroupSchema>;
 
 /** The model the product uses now, as stored by the importer. */
 export const chanceModelSummarySchema = z.object({
@@ -118,7 +151,19 @@ export const methodologySchema = z.object({
       neetPgFewAllotments: z.number().int(),
     }),
     josaa: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema, step: stepBacktestSchema.nullable().optional() }).nullable(),
-    neetPg: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema }).nullable(),
+    /**
+     * `backtest` is the two-fold one (2023 → 2024 across institutes); `forward` predicts 2025 from the
+     * years before it (null until the data has 2025); `groups` are the groups calibrated on their own
+     * (the DNB quota, the other quotas), each with both backtests' band tables (docs/decisions/0014).
+     */
+    neetPg: z
+      .object({
+        backtest: backtestSchema,
+        forward: backtestSchema.nullable().default(null),
+        groups: z.array(neetPgGroupSchema).default([]),
+        model: chanceModelSummarySchema,
+      })
+      .nullable(),
     /** CSAB: the JoSAA model on CSAB closing ranks (common rank list), backtested on CSAB's own years. */
     csab: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema }).nullable().optional(),
     dataSets: z.array(dataSetSchema).optional(),

@@ -25,6 +25,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     clock: app.clock,
     log: app.log.child({ component: 'jobs' }),
     pollMs: opts.config.JOBS_POLL_MS,
+    leaseMs: opts.config.JOBS_LEASE_MS,
     onFailure: (kind) => app.metrics?.jobFailures.inc({ kind }),
   });
   app.decorate('jobs', queue);

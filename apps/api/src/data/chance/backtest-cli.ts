@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import type { Backtest } from '@rankwise/contract/chance';
-import type { ScoredPoint } from './backtest.ts';
+import type { BacktestResult, ScoredPoint } from './backtest.ts';
 import { josaaModels } from './chance-models.ts';
 import { csabModel } from './csab.ts';
 import { readEngineeringData } from '../josaa/engineering-data.ts';
@@ -21,7 +21,11 @@ const dataDir = path.resolve(values['data-dir'] ?? loadConfig().DATA_DIR);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-export function printBacktest(r: Backtest, log: (s: string) => void = console.log, title = r.stream === 'josaa' ? 'JoSAA' : 'NEET PG'): void {
+export function printBacktest(
+  r: Backtest & { groups?: BacktestResult['groups'] },
+  log: (s: string) => void = console.log,
+  title = r.stream === 'josaa' ? 'JoSAA' : 'NEET PG',
+): void {
   log(`\n${title} backtest: ${r.total.seats.toLocaleString('en-IN')} seat-years, ${r.total.points.toLocaleString('en-IN')} points`);
   log('band        points   predicted  observed');
   for (const b of r.total.bands) log(`${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
@@ -38,14 +42,21 @@ export function printBacktest(r: Backtest, log: (s: string) => void = console.lo
   log('chance   points   predicted  observed');
   for (const b of r.total.bins)
     log(`${String(b.from).padStart(2)}-${b.to}%  ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+  for (const g of r.groups ?? []) {
+    log(
+      `group ${g.label}: ${g.seats.toLocaleString('en-IN')} seat-years, ${g.points.toLocaleString('en-IN')} points; ` +
+        (g.own ? `shift ${g.adjustment.shift}, widths ${g.adjustment.below} below / ${g.adjustment.above} above` : 'no adjustment (pooled)'),
+    );
+    for (const b of g.bands) log(`  ${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+  }
 }
 
 const started = performance.now();
 const csv = values.csv ? createWriteStream(values.csv) : null;
-csv?.write('stream,seat,year,percent,rank,reference_closing_rank,closing_rank,outcome,chance\n');
+csv?.write('stream,seat,year,percent,rank,reference_closing_rank,closing_rank,outcome,chance,group\n');
 const writer = (stream: string) => (p: ScoredPoint) =>
   csv?.write(
-    `${stream},"${p.key.replaceAll('\u0001', ' | ').replaceAll('"', '""')}",${p.year},${p.percent},${p.rank},${p.reference},${p.outcome},${p.rank <= p.outcome ? 1 : 0},${p.chance.toFixed(6)}\n`,
+    `${stream},"${p.key.replaceAll('\u0001', ' | ').replaceAll('"', '""')}",${p.year},${p.percent},${p.rank},${p.reference},${p.outcome},${p.rank <= p.outcome ? 1 : 0},${p.chance.toFixed(6)},${p.group ?? ''}\n`,
   );
 
 const models = josaaModels(await readJosaaRoundRows(dataDir), undefined, writer('josaa'));

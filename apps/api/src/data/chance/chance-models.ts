@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { Backtest } from '@rankwise/contract/chance';
 import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
-import { JOSAA_BACKTEST_YEARS, REACH_MIN_PERCENT } from './definitions.ts';
+import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
 import { readJosaaRoundRows, type AddedFile } from './josaa-files.ts';
 import { fitStepModel, runStepBacktest } from './round-step.ts';
 import { josaaFinalRound } from '../lib/reference-label.ts';
-import { calibrationOf, fitModel, zForChance, type Calibration, type ChanceCurve, type ChanceModel } from './model.ts';
+import { calibrationOf, fitModel, NO_ADJUSTMENT, zForChance, type Calibration, type ChanceCurve, type ChanceModel, type GroupAdjustment } from './model.ts';
 import {
   buildNeetPgHistories,
   NEET_PG_GROUPS,
@@ -19,7 +19,7 @@ import {
 import { buildSeatHistories, type RoundRow, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
-export const CHANCE_MODEL_VERSION = '2';
+export const CHANCE_MODEL_VERSION = '4';
 
 export type StreamModel = {
   stream: 'josaa' | 'neet-pg' | 'csab';
@@ -34,6 +34,8 @@ export type StreamModel = {
    * Reach limit; `curve` is the 'other' group's.
    */
   groups?: Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
+  /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; model.ts GroupAdjustment). */
+  adjustments?: Map<string, GroupAdjustment>;
   summary: {
     stream: 'josaa' | 'neet-pg' | 'csab';
     predictYear: number;
@@ -62,7 +64,12 @@ export type JosaaModels = {
   finalModel(year: number): ChanceModel;
 };
 
-const publicBacktest = (r: BacktestResult): Backtest => ({ stream: r.stream === 'neet-pg' ? 'neet-pg' : 'josaa', years: r.years, total: r.total });
+const publicBacktest = (r: BacktestResult): Backtest => ({
+  stream: r.stream === 'neet-pg' ? 'neet-pg' : 'josaa',
+  years: r.years,
+  total: r.total,
+  ...(r.groups ? { calibrationGroups: r.groups } : {}),
+});
 
 function latestYear(histories: SeatHistory[]): number {
   let last = 0;
@@ -90,12 +97,16 @@ export function streamModel(stream: StreamModel['stream'], model: ChanceModel, b
   };
 }
 
+/** Each seat group's adjustment of z, as the backtest fitted it (backtest.ts). */
+const adjustmentsOf = (b: BacktestResult) => new Map((b.groups ?? []).map((g) => [g.id, g.adjustment]));
+
 /**
  * JoSAA: backtest every year from 2018 to the latest complete one, then the model for the year
- * after the reference year (the latest, or `referenceYear`), with the calibration table of all
- * backtest years. When the reference year's last published round is not its final round (2026:
- * round 5 of 6), that year has no final closing ranks: the product's model is the round-to-final
- * step model (round-step.ts), calibrated on its own backtest, and both backtests are published.
+ * after the reference year (the latest, or `referenceYear`), with the calibration table and group
+ * adjustments of all backtest years. When the reference year's last published round is not its
+ * final round (2026: round 5 of 6), that year has no final closing ranks: the product's model is
+ * the round-to-final step model (round-step.ts), calibrated and adjusted by its own backtest, and
+ * both backtests are published (docs/decisions/0022).
  */
 export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: (p: ScoredPoint) => void): JosaaModels {
   const lastRound = new Map<number, number>();
@@ -115,7 +126,8 @@ export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: 
     return m;
   };
   const base = { histories, finalBacktest, incompleteYears: incomplete, finalModel };
-  if (stepRound === undefined) return { josaa: streamModel('josaa', finalModel(ref + 1), finalBacktest, true), ...base };
+  if (stepRound === undefined)
+    return { josaa: { ...streamModel('josaa', finalModel(ref + 1), finalBacktest, true), adjustments: adjustmentsOf(finalBacktest) }, ...base };
   // The step model's base needs final moves into the year before the reference: its backtest starts a year later.
   const { step: stepBacktest, asFinal } = runStepBacktest(
     histories,
@@ -126,7 +138,7 @@ export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: 
     finalModel,
   );
   const model = fitStepModel(histories, ref + 1, stepRound, josaaFinalRound, finalModel);
-  const josaa = streamModel('josaa', model, stepBacktest, true);
+  const josaa: StreamModel = { ...streamModel('josaa', model, stepBacktest, true), adjustments: adjustmentsOf(stepBacktest) };
   josaa.backtest = publicBacktest(finalBacktest);
   josaa.step = { round: stepRound, backtest: publicBacktest(stepBacktest), asFinal: publicBacktest(asFinal) };
   josaa.summary.referenceRound = stepRound;
@@ -134,12 +146,17 @@ export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: 
   return { josaa, ...base };
 }
 
-/** The JoSAA stream model alone (tests, the CLI). */
+/**
+ * JoSAA: backtest every year from 2018 to the latest, then the model for the year after the latest,
+ * with the calibration table of all backtest years.
+ */
 export function josaaModel(histories: SeatHistory[], referenceYear?: number): StreamModel {
   const last = referenceYear ?? latestYear(histories);
   const years: number[] = [];
   for (let y = JOSAA_BACKTEST_YEARS.first; y <= last; y++) years.push(y);
-  return streamModel('josaa', fitModel(histories, last + 1), runBacktest(histories, years), true);
+  const backtest = runBacktest(histories, years);
+  const adjustments = new Map((backtest.groups ?? []).map((g) => [g.id, g.adjustment]));
+  return { ...streamModel('josaa', fitModel(histories, last + 1), backtest, true), adjustments };
 }
 
 /**
@@ -166,6 +183,11 @@ export function neetPgModel(histories: SeatHistory[], referenceYear?: number): S
     backtest: publishedNeetPg(backtests),
     groups,
   };
+}
+
+/** The adjustment of a JoSAA seat's z for its group (none for NEET PG, whose groups have their own tables). */
+export function adjustmentFor(m: StreamModel, features: SeatFeatures, closingRank: number): GroupAdjustment {
+  return m.adjustments?.get(chanceGroupOf(JOSAA_CHANCE_GROUPS, features, closingRank)) ?? NO_ADJUSTMENT;
 }
 
 /** The largest z with a chance of at least 15% for a seat of these features (its group's, for NEET PG). */

@@ -1,7 +1,7 @@
 import type { Backtest } from '@rankwise/contract/chance';
-import { newSink, scoreYear, summarise } from './backtest.ts';
+import { newGroupSink, newSink, scoreYear, summarise } from './backtest.ts';
 import type { JosaaModels, StreamModel } from './chance-models.ts';
-import { REACH_MIN_PERCENT } from './definitions.ts';
+import { JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
 import { calibrationOf, paramsFor, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
 import { canonicalHistories, canonicalSeatKey, type EngineeringCutoff } from './seat-chances.ts';
 import { categoryClassOf, poolOf, quotaClassOf, type SeatHistory, type SeatYear } from './seat-history.ts';
@@ -13,9 +13,10 @@ import { categoryClassOf, poolOf, quotaClassOf, type SeatHistory, type SeatYear 
  * - A CSAB seat-year: institute (canonical) × program × quota × seat type × pool, judged on its last
  *   CSAB round of the year; a preparatory or zero closing rank, an IIT seat or a DASA seat (not
  *   imported) is left out.
- * - Model: the JoSAA model for the year after the CSAB year (its move table, group spreads and new-
- *   seat factor; the seat's volatility from its JoSAA history under the canonical key) with the
- *   JoSAA calibration table, C being the CSAB closing rank.
+ * - Model: the JoSAA model for the year after the CSAB year (its move table, group spreads, new-
+ *   seat factor and seat-group adjustments; an OPEN seat's volatility from its JoSAA history, any
+ *   other seat's from its CSAB years, decision 0021) with the JoSAA calibration table, C being the
+ *   CSAB closing rank.
  * - Backtest, for each CSAB year Y with a CSAB year before it: every seat with a closing rank in
  *   both, the JoSAA model fitted for Y (moves into years before Y) and the JoSAA calibration table
  *   of the backtest years before Y; the rank points, outcomes, baseline and bands of the JoSAA backtest.
@@ -60,12 +61,26 @@ export function csabModel(
   const sink = newSink();
   const paramsOf = (model: ChanceModel, seat: SeatHistory) => {
     const ref = seat.finals.get(model.predictYear - 1);
-    return ref ? paramsFor(model, josaaByKey.get(seat.key), seat, ref.closingRank) : null;
+    if (!ref) return null;
+    // As the product (seat-chances.ts): an OPEN seat's own moves are its JoSAA years, any other seat's its CSAB years.
+    const open = seat.key.split('\u0001')[3] === 'OPEN';
+    return paramsFor(model, open ? josaaByKey.get(seat.key) : seat, seat, ref.closingRank);
   };
   const allBins = calibrationOf(josaa.finalBacktest.calibrationBins);
+  // The JoSAA seat groups' adjustments (decision 0014) apply to CSAB seats as to JoSAA's: those fitted before Y.
+  const finalAdjustments = new Map((josaa.finalBacktest.groups ?? []).map((g) => [g.id, g.adjustment]));
   const rows = years.map((y) => {
     const calibration = josaa.finalBacktest.calibrationBefore.has(y) ? josaa.finalBacktest.calibrationBefore.get(y)! : allBins;
-    return scoreYear(seats, josaa.finalModel(y), calibration, sink, undefined, paramsOf);
+    const adjustments = josaa.finalBacktest.adjustmentsBefore.get(y) ?? finalAdjustments;
+    return scoreYear(
+      seats,
+      josaa.finalModel(y),
+      calibration,
+      sink,
+      undefined,
+      { defs: JOSAA_CHANCE_GROUPS, adjustments, sink: newGroupSink(JOSAA_CHANCE_GROUPS) },
+      paramsOf,
+    );
   });
   const backtest = summarise('josaa', rows, sink);
   const model = josaa.finalModel(csabYear + 1);
@@ -75,6 +90,7 @@ export function csabModel(
     stream: 'csab',
     model,
     curve,
+    adjustments: finalAdjustments,
     zReach: zForChance(curve, REACH_MIN_PERCENT / 100),
     backtest: published,
     summary: {

@@ -1,6 +1,5 @@
-import { newSink, scoreYear, summarise, type BacktestResult } from './backtest.ts';
+import { newSink, runBacktest, scoreYear, summarise, type BacktestResult } from './backtest.ts';
 import {
-  calibrationOf,
   fitModel,
   type Calibration,
   isFresh,
@@ -89,30 +88,18 @@ export function runStepBacktest(
   finalRound: (year: number) => number,
   finalCalibration: (year: number) => Calibration | null,
   finalModel?: (year: number) => ChanceModel,
-): { step: BacktestResult; asFinal: BacktestResult } {
-  const sink = newSink();
-  const naive = newSink();
+): { step: ReturnType<typeof runBacktest>; asFinal: BacktestResult } {
   const paramsOf = (model: ChanceModel, seat: SeatHistory) => {
     const ref = seat.partial?.get(model.predictYear - 1);
     return ref ? stepParams(model, seat, ref.closingRank) : null;
   };
+  // The step model's backtest, its calibration table and seat groups as the final model's (backtest.ts).
+  const step = runBacktest(histories, years, undefined, undefined, { fit: (y) => fitStepModel(histories, y, round, finalRound, finalModel), paramsOf });
+  // The same points with round R taken as final: the final model and its calibration table, no step.
+  const naive = newSink();
   const rows = years.map((y) => {
-    const model = fitStepModel(histories, y, round, finalRound, finalModel);
-    return {
-      step: scoreYear(histories, model, calibrationOf(sink.raw), sink, undefined, paramsOf),
-      asFinal: scoreYear(histories, model.base, finalCalibration(y - 1), naive, undefined, paramsOf),
-    };
+    const base = (step.models.get(y) as StepModel).base;
+    return scoreYear(histories, base, finalCalibration(y - 1), naive, undefined, undefined, paramsOf);
   });
-  return {
-    step: summarise(
-      'josaa',
-      rows.map((r) => r.step),
-      sink,
-    ),
-    asFinal: summarise(
-      'josaa',
-      rows.map((r) => r.asFinal),
-      naive,
-    ),
-  };
+  return { step, asFinal: summarise('josaa', rows, naive) };
 }

@@ -33,6 +33,7 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
       meetingBaseUrl: config.MEETING_BASE_URL,
       productName: config.PRODUCT_NAME,
       supportEmail: config.SUPPORT_EMAIL,
+      commissionPercent: config.COUNSELLOR_COMMISSION_PERCENT,
     },
     jobs: app.jobs,
     log: app.log.child({ module: 'bookings' }),

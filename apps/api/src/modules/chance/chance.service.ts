@@ -60,6 +60,9 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
       const josaa = models.find((x) => x.stream === 'josaa');
       // The step model's backtest is stored beside the final model's (data/chance/store-chance-model.ts).
       const step = (josaa?.backtest as { step?: unknown } | undefined)?.step ?? null;
+      // NEET PG's stored backtest also holds the forward backtest and the per-group tables (data/chance/neet-pg.ts).
+      const neetPg = of('neet-pg');
+      const stored = neetPg?.backtest as { forward?: unknown; groups?: unknown } | undefined;
       const computedAt =
         models
           .map((m) => m.computedAt)
@@ -77,7 +80,7 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
             neetPgFewAllotments: NEET_PG.FEW_ALLOTMENTS,
           },
           josaa: josaa ? { ...of('josaa'), step } : null,
-          neetPg: of('neet-pg'),
+          neetPg: neetPg ? { ...neetPg, forward: stored?.forward ?? null, groups: stored?.groups ?? [] } : null,
           csab: of('csab'),
           dataSets: await dataSets(),
         },

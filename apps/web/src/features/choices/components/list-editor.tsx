@@ -9,6 +9,7 @@ import { deleteList, outcomesQuery, saveList, shareList, unshareList } from '../
 import { download, fileName, toCsv, toPdf, type ExportInput } from '../export.ts';
 import { CatalogueSearch } from './catalogue-search.tsx';
 import { ChoiceRow, type RowItem } from './choice-rows.tsx';
+import { RoundsPanel } from './rounds-panel.tsx';
 import { draftOf, StudentForm, studentOf } from './student-form.tsx';
 
 let keySeq = 0;
@@ -296,6 +297,8 @@ export function ListEditor({ list }: { list: ChoiceList }) {
           </a>
         </p>
       ) : null}
+
+      <RoundsPanel list={list} student={appliedStudent} ids={ids} />
 
       <CatalogueSearch list={list} student={appliedStudent} inList={ids} onAdd={onAdd} />
     </section>

@@ -20,6 +20,9 @@ const sortOptions: { value: MedicalSort; label: string }[] = [
 
 export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
 
+/** The first year of the NEET PG data (MCC allotments 2023-2024, the 2025 ranges; docs/decisions/0005). */
+const NEET_PG_FIRST_YEAR = 2023;
+
 /** Spec §2 Medical results page. */
 export function MedicalCollegesPage() {
   const page = useResultsPage(fromSearchParams, sortOptions);
@@ -50,7 +53,12 @@ export function MedicalCollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
-      <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college, course or place" />
+      <ResultsToolbar
+        page={page}
+        sortOptions={sortOptions}
+        searchPlaceholder="Search college, course or place"
+        chanceSource={`from MCC NEET PG closing ranks of ${NEET_PG_FIRST_YEAR} to ${basis?.year ?? 'the latest year'}`}
+      />
       <div className="mt-6">
         <ResultsGrid
           query={query}

@@ -1,8 +1,11 @@
 import type { Backtest, Methodology } from '@rankwise/contract/chance';
 import { useQuery } from '@tanstack/react-query';
+import { ChoiceBacktests } from '@/components/choices/choice-backtests.tsx';
 import { Page, Section } from '@/components/ui/page.tsx';
 import { methodologyQuery } from '../api/methodology.queries.ts';
 import { bandColour, CalibrationPlot } from './calibration-plot.tsx';
+import { GroupCalibration, YearSwing } from './group-calibration.tsx';
+import { NeetPgBacktests } from './neet-pg-backtests.tsx';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const int = (v: number) => v.toLocaleString('en-IN');
@@ -179,11 +182,13 @@ function Accuracy({ name, data }: { name: string; data: StreamData }) {
         <CalibrationPlot backtest={backtest} title={`${name}: predicted chance against the share who got the seat, per band and year`} />
       </div>
       <YearTable backtest={backtest} caption={`${name} per year: Brier scores and calibration per band`} />
+      <YearSwing backtest={backtest} name={name} />
+      <GroupCalibration backtest={backtest} name={name} />
       <p className="text-sm">
         The chances shown now are for {model.predictYear}, from the {model.referenceYear} closing ranks. The model learned from {int(model.moves)} year-to-year
         moves of closing ranks in {int(model.groups)} groups of seats; {int(model.wideMoves)} of them were of seats{' '}
-        {data.model.stream === 'neet-pg' ? 'with 3 or fewer allotments' : 'new that year'}, whose moves were {model.wideFactor.toFixed(2)} times as wide, so
-        such seats get a wider band.
+        {data.model.stream === 'neet-pg' ? 'new that year, flagged, or with 3 or fewer allotments' : 'new that year'}, whose moves were{' '}
+        {model.wideFactor.toFixed(2)} times as wide, so such seats get a wider band.
       </p>
     </Section>
   );
@@ -195,7 +200,7 @@ export function MethodologyPage() {
   return (
     <Page
       title="How we compute your chance of admission"
-      lead="Every result shows the chance that a student with your rank gets that seat in the next counselling, worked out from ten years of real closing ranks, and how often such chances came true."
+      lead="Every result shows the chance that a student with your rank gets that seat in the next counselling, worked out from the real closing ranks of past years (JoSAA since 2016, NEET PG since 2023), and how often such chances came true."
     >
       <Section title="In plain words">
         <p>
@@ -241,6 +246,7 @@ export function MethodologyPage() {
       {data?.josaa?.step ? <StepAccuracy step={data.josaa.step} referenceYear={data.josaa.model.referenceYear} /> : null}
       {data?.csab ? <Accuracy name="CSAB" data={data.csab} /> : null}
       {data?.neetPg ? <Accuracy name="NEET PG" data={data.neetPg} /> : null}
+      {data?.neetPg ? <NeetPgBacktests neetPg={data.neetPg} /> : null}
       {data && !data.josaa && !data.neetPg ? <p>The backtest has not been computed yet: the data is still being imported.</p> : null}
 
       <Section title="Exactly what the backtest counts">
@@ -251,7 +257,8 @@ export function MethodologyPage() {
           </li>
           <li>
             <strong>Preparatory ranks</strong> (‘50P’): when a seat’s last-round row has one, the seat has no comparable closing rank that year and is left out
-            of that year, as are closing ranks of 0.
+            of that year, as are closing ranks of 0. The 2016-2024 files dropped the P: there, an IIT SC, ST or PwD row whose opening rank is above its closing
+            rank is taken to end on a preparatory rank.
           </li>
           <li>
             <strong>Predicting year Y</strong>: the model is fitted on years before Y only, and scored on every seat with a closing rank in both Y − 1 (the
@@ -272,11 +279,12 @@ export function MethodologyPage() {
           </li>
           <li>
             <strong>NEET PG</strong>: a seat is institute × course × quota × seat category; its closing rank is the highest All India Rank allotted in rounds 1
-            to 3.{' '}
+            to 3, an institute followed across its renamings.{' '}
             {data
-              ? `One stray allotment is set aside: when a seat has ${data.rules.neetPgOutlierMinAllotments} or more allotments and its highest rank is more than ${data.rules.neetPgOutlierFactor} times the next one, the next one is the closing rank. Seats with ${data.rules.neetPgFewAllotments} or fewer allotments are flagged ‘few allotments’ and get the wider band.`
+              ? `In 2023 and 2024 (single allotments) one stray allotment is set aside: when a seat has ${data.rules.neetPgOutlierMinAllotments} or more allotments and its highest rank is more than ${data.rules.neetPgOutlierFactor} times the next one, the next one is the closing rank. 2025 gives only each round’s lowest and highest rank, so the next one is not known: such a seat keeps its highest rank, is flagged on its card and gets the wider band. Seats with ${data.rules.neetPgFewAllotments} or fewer allotments are flagged ‘few allotments’ and get the wider band.`
               : null}{' '}
-            The data has one year pair (2023 → 2024), so the NEET PG backtest predicts 2024 for half of the institutes from the other half, both ways.
+            Two backtests: the two-fold one predicts 2024 for half of the institutes from the other half (institutes sorted by id, alternating), both ways; the
+            forward one predicts 2025 from the years before it. The DNB quota and the other quotas are calibrated apart.
           </li>
           <li>
             <strong>CSAB</strong>: a seat is the institute (renamed institutes followed) × program × quota × seat type × gender pool of the CSAB special rounds;
@@ -305,18 +313,20 @@ export function MethodologyPage() {
           <li>PwD seats and small pools close at small ranks that swing widely; their chances are less sharp.</li>
           <li>New seats have no history of their own: they get the wider band new seats showed before.</li>
           <li>
-            CSAB results use the JoSAA model with the CSAB closing rank (CSAB publishes every seat type on the common rank list, in every year). It is
-            backtested on CSAB’s own years (
+            CSAB publishes every seat type’s closing rank on the common rank list (CRL): a CSAB chance compares your CRL rank with the CSAB closing rank, with
+            the JoSAA model. It is backtested on CSAB’s own years (
             {data?.csab ? data.csab.backtest.years.map((y) => `${y.year - 1} → ${y.year}`).join(', ') : 'when two are in the data'}
             ): one year pair, so a CSAB-wide swing of another year is not measured.
           </li>
           <li>
-            NEET PG has only one pair of years, so its table has not been tested on a year it had not seen; a seat with few allotments, or one stray late
-            allotment, makes its closing rank uncertain.
+            NEET PG has three years (2023 to 2025). Its two-fold backtest, built from one pair of years, cannot show the year-to-year swing; the forward
+            backtest shows one year of it, and one year is all it shows. A seat with few allotments, or one stray late allotment, makes its closing rank
+            uncertain.
           </li>
           <li>A chance is a summary of the past, not a promise: counselling rules, seat matrices and the number of candidates change.</li>
         </ul>
       </Section>
+      <ChoiceBacktests />
     </Page>
   );
 }
