@@ -138,8 +138,8 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     year: r.year,
     round: r.round,
     basis: r.basis,
-    requires: r.institute_type === 'IIT' && isArchitectureProgram(r.program_name) ? AAT_REQUIREMENT : null,
     referenceLabel: r.reference_label,
+    requires: r.institute_type === 'IIT' && isArchitectureProgram(r.program_name) ? AAT_REQUIREMENT : null,
     matchedOn,
     ...chance,
   };
