@@ -1,16 +1,5 @@
 import { newSink, runBacktest, scoreYear, summarise, type BacktestResult } from './backtest.ts';
-import {
-  fitModel,
-  type Calibration,
-  isFresh,
-  MODEL,
-  ownMoves,
-  pooledVolatility,
-  quantiles,
-  spreadOf,
-  type ChanceModel,
-  type SeatParams,
-} from './model.ts';
+import { fitModel, type Calibration, isFresh, MODEL, ownMoves, pooledVolatility, quantiles, spreadOf, type ChanceModel, type SeatParams } from './model.ts';
 import type { SeatHistory } from './seat-history.ts';
 
 /*

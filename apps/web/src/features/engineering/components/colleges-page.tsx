@@ -81,7 +81,7 @@ export function CollegesPage() {
   };
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-10">
+    <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shape Your Dreams with Us</h1>
       {prefs ? (
         <p className="mt-2 text-slate-700">
