@@ -262,6 +262,21 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
     expect((byName.json() as HistoryResponse).data.rows).toEqual(rows);
   });
 
+  it('marks the preparatory closing rank the 2021 file lost: IIT Bombay Chemistry ST shows 187P, never an ordinary 187 (issue 28)', async () => {
+    const seats = (await (await t.app.inject({ method: 'GET', url: '/api/v1/college/institutes/iit-bombay/seats' })).json()) as SeatsResponse;
+    const chemistry = seats.data.programs.find(
+      (p) => p.programName.startsWith('Chemistry') && p.seats.some((s) => s.seatType === 'ST' && s.firstYear <= 2021),
+    )!;
+    const q = new URLSearchParams({ programName: chemistry.programName, quota: 'AI', seatType: 'ST', gender: 'Gender-Neutral' });
+    const rows = ((await t.app.inject({ method: 'GET', url: `/api/v1/college/institutes/iit-bombay/cutoff-history?${q}` })).json() as HistoryResponse).data
+      .rows;
+    const y2021 = rows.filter((r) => r.year === 2021);
+    expect(y2021.length).toBeGreaterThan(0);
+    for (const r of y2021) expect(r).toMatchObject({ openingRank: '810', closingRank: '187P', preparatoryByRule: true });
+    // No row of the seat is left with an ordinary opening rank above its ordinary closing rank.
+    expect(rows.filter((r) => /^\d+$/.test(r.openingRank) && /^\d+$/.test(r.closingRank) && +r.openingRank > +r.closingRank)).toEqual([]);
+  });
+
   it('lists every seat of an institute by program for the history picker', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/college/institutes/iit-bombay/seats' });
     expect(res.statusCode).toBe(200);

@@ -138,6 +138,7 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     year: r.year,
     round: r.round,
     basis: r.basis,
+    // In the contract's order (the read model's bytes are compared with zod's output).
     referenceLabel: r.reference_label,
     requires: r.institute_type === 'IIT' && isArchitectureProgram(r.program_name) ? AAT_REQUIREMENT : null,
     matchedOn,
