@@ -108,7 +108,12 @@ const envSchema = z.object({
   /** How often an idle job worker looks for due jobs, in ms (enqueueing also wakes it). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long a claimed job is held before another instance may take it over (its worker died); well above the slowest job. */
-  JOBS_LEASE_MS: z.coerce.number().int().min(5_000).max(3600_000).default(5 * 60_000),
+  JOBS_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(5_000)
+    .max(3600_000)
+    .default(5 * 60_000),
 
   /**
    * GET /metrics (Prometheus) on the public port answers only with `Authorization: Bearer <METRICS_TOKEN>`

@@ -95,6 +95,16 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       m.set(y, Math.min(m.get(y) ?? Infinity, Number(r.rank)));
     }
     // Placements: NIRF 2025 UG 4-year rows (first choice) and the scorecards, per institute.
+    const otherCategories = new Map<string, { rank: number; category: string }>();
+    for (const r of csv('nirf/nirf2025_placements_by_program_type.csv')) {
+      const found = r.ranking_category === 'Engineering' ? null : dir.find(r.institute_name);
+      // A row in another state than the institute's names another campus wrongly: not the institute's rank.
+      const inst = found && (!found.state || !r.state || r.state === found.state) ? found : null;
+      const rank = Number(r.nirf_rank);
+      const had = inst ? otherCategories.get(inst.id) : undefined;
+      if (inst && rank > 0 && (!had || rank < had.rank || (rank === had.rank && r.ranking_category < had.category)))
+        otherCategories.set(inst.id, { rank, category: r.ranking_category });
+    }
     const nirf2025 = new Map<string, Record<string, string>>();
     for (const r of csv('nirf/nirf2025_placements_by_program_type.csv')) {
       const inst =
@@ -137,7 +147,15 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       if (ranks.length) {
         expect({ rank: d.nirfRank, year: d.nirfRankYear }).toEqual({ rank: ranks.at(-1)!.rank, year: ranks.at(-1)!.year });
         expect(d.about).toContain(`NIRF ${ranks.at(-1)!.year} ranks it ${ranks.at(-1)!.rank} `);
-      } else expect(d.nirfRank).toBeNull();
+      } else {
+        // Not in any Engineering edition: its best NIRF 2025 rank in another category, with the category, or null (issue 25).
+        const other = otherCategories.get(id);
+        expect(other ? { rank: d.nirfRank, year: d.nirfRankYear, category: d.nirfCategory } : d.nirfRank, inst.name).toEqual(
+          other ? { rank: other.rank, year: 2025, category: other.category } : null,
+        );
+        if (other) expect(d.about).toContain(`NIRF 2025 ranks it ${other.rank} in ${other.category}`);
+      }
+      if (ranks.length) expect(d.nirfCategory).toBe('Engineering');
 
       // Placements: the institute's own NIRF 2025 figure with its batch, else one of its own scorecard figures; NA otherwise.
       const n = nirf2025.get(id);

@@ -276,6 +276,12 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
     const stopToken = /token=([\w-]+)/.exec(confirm.text)![1];
     await call('POST', '/counselor/watch', null, { instituteName: 'IIT Delhi', email: 'student@example.in' });
     const studentConfirm = await mailTo('student@example.in', /We will tell you/);
+    // Asking again while the request waits sends no second mail (and keeps the same stop link).
+    expect(
+      (await call('POST', '/counselor/watch', null, { instituteName: 'Indian Institute of Technology Delhi', email: 'student@example.in' })).statusCode,
+    ).toBe(200);
+    await t.app.jobs.runDue();
+    expect(smtp.mails.filter((m) => m.to.includes('student@example.in') && /We will tell you/.test(m.subject))).toHaveLength(1);
     const newToken = /token=([\w-]+)/.exec(studentConfirm.text)![1];
     // One click stops it: the parent is not told.
     expect((await call('POST', '/counselor/watch/stop', null, { token: stopToken })).json().message).toBe('Done: you will get no e-mail about this college.');

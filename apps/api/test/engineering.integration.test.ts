@@ -205,7 +205,7 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
       (await import('drizzle-orm')).sql`select name as program_name, branch_group from engineering_programs`,
     )) as unknown as { rows: { program_name: string; branch_group: string }[] };
     for (const r of rows.rows) groupOf.set(r.program_name, r.branch_group);
-  }, 240_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   // The time is measured by bench/import.ts (npm run bench:import), not asserted here.

@@ -26,17 +26,23 @@ function independentJosaa(): Map<number, { seats: number; baseline: number }> {
     .map((f) => path.join(dataDir, 'josaa/orcr', f));
   files.push(path.join(dataDir, 'josaa-2025/orcr_2025_all_rounds.csv'));
   const clean = (s: string) => s.replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
-  const last = new Map<string, { round: number; open: string; close: string }>();
+  const last = new Map<string, { round: number; open: string; close: string; lostP: boolean }>();
   for (const f of files) {
     for (const r of parse(readFileSync(f), { columns: true }) as Record<string, string>[]) {
       const g = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
       const k = `${r.Year}|${clean(r.Institute)}|${clean(r['Academic Program Name'])}|${r.Quota}|${r['Seat Type']}|${g}`;
       const cur = last.get(k);
-      if (!cur || +r.Round > cur.round) last.set(k, { round: +r.Round, open: r['Opening Rank'], close: r['Closing Rank'] });
+      // 2016-2024 printed no 'P': an IIT SC/ST/PwD row with its opening rank above its closing rank ends on a preparatory rank (decision 0003).
+      const lostP =
+        +r.Year <= 2024 &&
+        clean(r.Institute).startsWith('Indian Institute of Technology') &&
+        /^(SC|ST|.*\(PwD\))$/.test(r['Seat Type']) &&
+        +r['Opening Rank'] > +r['Closing Rank'];
+      if (!cur || +r.Round > cur.round) last.set(k, { round: +r.Round, open: r['Opening Rank'], close: r['Closing Rank'], lostP });
     }
   }
   const closing = new Map<string, number>();
-  for (const [k, v] of last) if (/^\d+$/.test(v.open) && /^\d+$/.test(v.close) && +v.close > 0) closing.set(k, +v.close);
+  for (const [k, v] of last) if (/^\d+$/.test(v.open) && /^\d+$/.test(v.close) && +v.close > 0 && !v.lostP) closing.set(k, +v.close);
   const out = new Map<number, { seats: number; baseline: number }>();
   for (const [k, c] of closing) {
     const year = +k.slice(0, 4);

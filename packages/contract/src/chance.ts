@@ -62,6 +62,24 @@ export const backtestSchema = z.object({
     bands: z.array(bandRowSchema),
     bins: z.array(cellSchema.extend({ from: z.number().int(), to: z.number().int() })),
   }),
+  /**
+   * JoSAA: seat groups calibrated on their own (docs/decisions/0014): each group's points over all
+   * backtest years by band, and the adjustment of z the product uses for it (`own` false: too few
+   * points, pooled with the rest).
+   */
+  calibrationGroups: z
+    .array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        seats: z.number().int(),
+        points: z.number().int(),
+        bands: z.array(bandRowSchema),
+        adjustment: z.object({ shift: z.number(), below: z.number(), above: z.number() }),
+        own: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 export type Backtest = z.infer<typeof backtestSchema>;
 

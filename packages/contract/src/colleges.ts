@@ -103,6 +103,8 @@ export const collegeDetailSchema = z.object({
   messFee: z.union([z.string(), NA]),
   nirfRank: z.number().int().nullable(),
   nirfRankYear: z.number().int().nullable(),
+  /** The NIRF ranking nirfRank is from ('Engineering', or another category when no Engineering edition ranks the college). */
+  nirfCategory: z.string().nullable(),
   /** Every NIRF Engineering edition in the data that ranks the college. */
   nirfRanks: z.array(z.object({ year: z.number().int(), rank: z.number().int() })),
   tuition: tuitionSchema.nullable(),

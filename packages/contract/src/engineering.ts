@@ -148,6 +148,8 @@ export const engineeringCollegeSchema = z
     nirfRank: z.number().int().nullable(),
     /** The NIRF edition (year) of nirfRank; null exactly when nirfRank is. */
     nirfRankYear: z.number().int().nullable(),
+    /** The NIRF ranking nirfRank is from: 'Engineering', or another category (e.g. 'Architecture and Planning') for an institute no Engineering edition ranks; null exactly when nirfRank is. */
+    nirfCategory: z.string().nullable(),
     branchGroup: z.enum(branchGroups),
     quota: z.string(),
     seatType: z.string(),

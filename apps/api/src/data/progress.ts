@@ -1,9 +1,13 @@
 import cliProgress from 'cli-progress';
 import type { Progress } from './import-context.ts';
 
-/** A progress bar on a terminal; otherwise one line as each step starts (CI logs, server start). */
-export function createProgress(log: (message: string) => void): Progress {
-  if (process.stdout.isTTY) {
+/**
+ * A progress bar on a terminal; otherwise one line as each step starts (CI logs, server start).
+ * `bar: false` (the first start's import child, whose lines the server prints: a bar drawn beside
+ * them overwrote them) always gives the lines.
+ */
+export function createProgress(log: (message: string) => void, { bar: barWanted = true }: { bar?: boolean } = {}): Progress {
+  if (barWanted && process.stdout.isTTY) {
     const bar = new cliProgress.SingleBar({ format: '{label} [{bar}] {percentage}% {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic);
     return {
       start: (label, total) => bar.start(total, 0, { label: label.padEnd(28) }),

@@ -38,14 +38,21 @@ export function printBacktest(r: BacktestResult, log: (s: string) => void = cons
   log('chance   points   predicted  observed');
   for (const b of r.total.bins)
     log(`${String(b.from).padStart(2)}-${b.to}%  ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+  for (const g of r.groups ?? []) {
+    log(
+      `group ${g.label}: ${g.seats.toLocaleString('en-IN')} seat-years, ${g.points.toLocaleString('en-IN')} points; ` +
+        (g.own ? `shift ${g.adjustment.shift}, widths ${g.adjustment.below} below / ${g.adjustment.above} above` : 'no adjustment (pooled)'),
+    );
+    for (const b of g.bands) log(`  ${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+  }
 }
 
 const started = performance.now();
 const csv = values.csv ? createWriteStream(values.csv) : null;
-csv?.write('stream,seat,year,percent,rank,reference_closing_rank,closing_rank,outcome,chance\n');
+csv?.write('stream,seat,year,percent,rank,reference_closing_rank,closing_rank,outcome,chance,group\n');
 const writer = (stream: string) => (p: ScoredPoint) =>
   csv?.write(
-    `${stream},"${p.key.replaceAll('\u0001', ' | ').replaceAll('"', '""')}",${p.year},${p.percent},${p.rank},${p.reference},${p.outcome},${p.rank <= p.outcome ? 1 : 0},${p.chance.toFixed(6)}\n`,
+    `${stream},"${p.key.replaceAll('\u0001', ' | ').replaceAll('"', '""')}",${p.year},${p.percent},${p.rank},${p.reference},${p.outcome},${p.rank <= p.outcome ? 1 : 0},${p.chance.toFixed(6)},${p.group ?? ''}\n`,
   );
 
 const years: number[] = [];

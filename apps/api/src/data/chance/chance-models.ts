@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { Backtest } from '@rankwise/contract/chance';
 import { runBacktest, type BacktestResult } from './backtest.ts';
-import { JOSAA_BACKTEST_YEARS, REACH_MIN_PERCENT } from './definitions.ts';
+import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
 import { readJosaaRoundRows } from './josaa-files.ts';
-import { calibrationOf, fitModel, zForChance, type Calibration, type ChanceCurve, type ChanceModel } from './model.ts';
+import { calibrationOf, fitModel, NO_ADJUSTMENT, zForChance, type Calibration, type ChanceCurve, type ChanceModel, type GroupAdjustment } from './model.ts';
 import {
   buildNeetPgHistories,
   NEET_PG_GROUPS,
@@ -17,7 +17,7 @@ import {
 import { buildSeatHistories, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
-export const CHANCE_MODEL_VERSION = '2';
+export const CHANCE_MODEL_VERSION = '3';
 
 export type StreamModel = {
   stream: 'josaa' | 'neet-pg';
@@ -32,10 +32,17 @@ export type StreamModel = {
    * Reach limit; `curve` is the 'other' group's.
    */
   groups?: Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
+  /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; model.ts GroupAdjustment). */
+  adjustments?: Map<string, GroupAdjustment>;
   summary: { stream: 'josaa' | 'neet-pg'; predictYear: number; referenceYear: number; moves: number; wideMoves: number; wideFactor: number; groups: number };
 };
 
-const publicBacktest = (r: BacktestResult): Backtest => ({ stream: r.stream, years: r.years, total: r.total });
+const publicBacktest = (r: BacktestResult): Backtest => ({
+  stream: r.stream,
+  years: r.years,
+  total: r.total,
+  ...(r.groups ? { calibrationGroups: r.groups } : {}),
+});
 
 function latestYear(histories: SeatHistory[]): number {
   let last = 0;
@@ -72,7 +79,8 @@ export function josaaModel(histories: SeatHistory[], referenceYear?: number): St
   const years: number[] = [];
   for (let y = JOSAA_BACKTEST_YEARS.first; y <= last; y++) years.push(y);
   const backtest = runBacktest(histories, years);
-  return streamModel('josaa', fitModel(histories, last + 1), backtest, true);
+  const adjustments = new Map((backtest.groups ?? []).map((g) => [g.id, g.adjustment]));
+  return { ...streamModel('josaa', fitModel(histories, last + 1), backtest, true), adjustments };
 }
 
 /**
@@ -99,6 +107,11 @@ export function neetPgModel(histories: SeatHistory[], referenceYear?: number): S
     backtest: publishedNeetPg(backtests),
     groups,
   };
+}
+
+/** The adjustment of a JoSAA seat's z for its group (none for NEET PG, whose groups have their own tables). */
+export function adjustmentFor(m: StreamModel, features: SeatFeatures, closingRank: number): GroupAdjustment {
+  return m.adjustments?.get(chanceGroupOf(JOSAA_CHANCE_GROUPS, features, closingRank)) ?? NO_ADJUSTMENT;
 }
 
 /** The largest z with a chance of at least 15% for a seat of these features (its group's, for NEET PG). */

@@ -4,7 +4,8 @@ import { readMedicalData } from '../neet-pg/medical-data.ts';
 import { neetPgModel } from './chance-models.ts';
 import { bandOf, pointRank, RATIO_PERCENTS } from './definitions.ts';
 import { chanceAt, type Calibration } from './model.ts';
-import { buildNeetPgHistories, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
+import { buildNeetPgHistories, curveForQuota, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
+import { medicalSeatChances, medicalSeatInputs } from './seat-chances.ts';
 import type { SeatHistory } from './seat-history.ts';
 
 /*
@@ -86,6 +87,22 @@ describe('NEET PG backtests', () => {
     expect(dnb.predicted - dnb.observed).toBeGreaterThan(0.1);
   });
 
+  it('says on the card of a flagged 2025 seat why its closing rank may be one stray allotment, and widens its band', () => {
+    const m = neetPgModel(histories);
+    const flagged = histories.filter((h) => h.finals.get(2025)?.flagged);
+    expect(flagged.length).toBeGreaterThan(10);
+    const [instituteId, course, quota, category] = flagged[0].key.split('|');
+    const [input] = medicalSeatInputs(rounds, [{ id: 's', instituteId, course, quota, category, year: 2025, round: 3 }]);
+    const chance = medicalSeatChances(m, [input]).get('s')!;
+    expect(chance.wideBand).toBe(true);
+    expect(chance.card.closingNote).toMatch(/^The 2025 closing rank [\d,]+ may be one stray allotment: it is more than twice the next highest AIR known/);
+    // An unflagged seat has no note.
+    const plain = histories.find((h) => h.finals.has(2025) && !h.finals.get(2025)!.flagged)!;
+    const [i2, c2, q2, k2] = plain.key.split('|');
+    const [input2] = medicalSeatInputs(rounds, [{ id: 't', instituteId: i2, course: c2, quota: q2, category: k2, year: 2025, round: 3 }]);
+    expect(medicalSeatChances(m, [input2]).get('t')!.card.closingNote).toBeUndefined();
+  });
+
   it('alternates the institutes, sorted by id, between the two folds', () => {
     const folds = foldOfInstitutes(histories);
     const ids = [...folds.keys()];
@@ -115,6 +132,21 @@ describe('NEET PG backtests', () => {
     for (const [band, a] of bands) if (a.n > 500) expect(Math.abs(a.p / a.n - a.o / a.n), band).toBeLessThan(0.03);
     // And the product's DNB chances are not the other quotas'.
     expect(chanceAt({ table: m.curve.table, calibration: cal }, 0)).not.toBeCloseTo(chanceAt(m.curve, 0), 2);
+  });
+});
+
+describe('the NEET PG curve of a quota', () => {
+  const cal = (y: number): Calibration => ({ x: [0, 1], y: [y, y], points: 2 });
+  it("takes the DNB group's table for the DNB quota and the other group's for every other quota", () => {
+    const stored = { table: [-1, 0, 1], calibration: { ...cal(0.5), groups: { DNB: cal(0.2), other: cal(0.5) } } as Calibration };
+    expect(curveForQuota(stored, 'DNB Quota').calibration).toEqual(cal(0.2));
+    expect(curveForQuota(stored, 'All India').calibration).toEqual(cal(0.5));
+    expect(curveForQuota(stored, 'Armed Forces Medical').calibration).toEqual(cal(0.5));
+    // One object per group and stored curve (the read model's answers are built from it).
+    expect(curveForQuota(stored, 'DNB Quota')).toBe(curveForQuota(stored, 'DNB Quota'));
+    // A curve stored without groups (JoSAA's, or an older import) is used as it is.
+    const plain = { table: [-1, 0, 1], calibration: cal(0.4) };
+    expect(curveForQuota(plain, 'DNB Quota')).toBe(plain);
   });
 });
 

@@ -1,5 +1,5 @@
-import { zReachFor, type StreamModel } from './chance-models.ts';
-import { paramsFor } from './model.ts';
+import { adjustmentFor, zReachFor, type StreamModel } from './chance-models.ts';
+import { paramsFor, unadjustZ, type GroupAdjustment } from './model.ts';
 import { NEET_PG, neetPgQuotaClass, neetPgSeatKey, rangedClosing, seatYearOf, type SeatRound } from './neet-pg.ts';
 import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
@@ -23,7 +23,8 @@ export type SeatChanceCard = {
   closingNote?: string;
 };
 
-export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard };
+/** `adjustment`: the seat group's change of z (JoSAA; none for NEET PG): stored as chance_shift, chance_below, chance_above. */
+export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard; adjustment: GroupAdjustment };
 
 /** Ranks are stored as 32-bit integers. */
 const MAX_RANK = 2_000_000_000;
@@ -33,8 +34,10 @@ export function seatChance(
   seat: { history: SeatHistory | undefined; features: SeatFeatures; closingRank: number; card: SeatChanceCard },
 ): SeatChance {
   const p = paramsFor(m.model, seat.history, seat.features, seat.closingRank);
-  const reach = Math.floor(seat.closingRank * Math.exp(zReachFor(m, seat.features) * p.scale));
+  const adjustment = adjustmentFor(m, seat.features, seat.closingRank);
+  const reach = Math.floor(seat.closingRank * Math.exp(unadjustZ(zReachFor(m, seat.features), adjustment) * p.scale));
   return {
+    adjustment,
     chanceScale: p.scale,
     reachRank: Math.min(MAX_RANK, Math.max(seat.closingRank, reach)),
     wideBand: p.fresh,

@@ -69,6 +69,25 @@ describe('engineering data sets', () => {
     expect(sgsits.placementYear).toBeNull();
   });
 
+  it('gives an institute no NIRF Engineering edition ranks its NIRF 2025 rank in another category, with the category (issue 25)', () => {
+    const of = (id: string) => {
+      const i = data.institutes.find((x) => x.id === id)!;
+      return [i.nirfRank, i.nirfRankYear, i.nirfCategory];
+    };
+    expect(of('iit-bombay')).toEqual([3, 2025, 'Engineering']);
+    // nirf2025_placements_by_program_type.csv, Architecture and Planning: 'School of Planning and Architecture, New Delhi' (Delhi) 8,
+    // 'School of Planning and Architecture-Vijayawada' 19. Its row 'School of Planning and Architecture-New Delhi' rank 11 lies in
+    // Bhopal, Madhya Pradesh: another campus under a wrong name, used for neither.
+    expect(of('school-of-planning-and-architecture-new-delhi')).toEqual([8, 2025, 'Architecture and Planning']);
+    expect(of('school-of-planning-and-architecture-vijayawada')).toEqual([19, 2025, 'Architecture and Planning']);
+    expect(of('school-of-planning-and-architecture-bhopal')).toEqual([null, null, null]);
+    // Ranked in Pharmacy (20) and Law (40): the better one.
+    expect(of('cu-punjab')).toEqual([20, 2025, 'Pharmacy']);
+    // An old Engineering rank stays the rank shown.
+    expect(of('sgsits-indore')).toEqual([181, 2021, 'Engineering']);
+    for (const i of data.institutes) expect(i.nirfRank === null, i.id).toBe(i.nirfCategory === null);
+  });
+
   it('shows no placement figure without its graduating batch, and a NIRF rank always with its year', () => {
     for (const i of data.institutes) {
       expect(i.medianSalaryLpa === null, i.id).toBe(i.placementYear === null);

@@ -15,7 +15,7 @@ import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'engineering';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '4';
+const IMPORTER_VERSION = '5';
 
 export async function hasEngineeringData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
@@ -77,6 +77,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'location_method',
         'nirf_rank',
         'nirf_rank_year',
+        'nirf_category',
         'median_salary_lpa',
         'placement_rate',
         'placement_year',
@@ -105,6 +106,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         i.locationMethod,
         i.nirfRank,
         i.nirfRankYear,
+        i.nirfCategory,
         i.medianSalaryLpa,
         i.placementRate,
         i.placementYear,
@@ -185,10 +187,14 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'placement_year',
         'nirf_rank',
         'nirf_rank_year',
+        'nirf_category',
         'tuition_inr_per_year',
         'tuition_from_year',
         'search_text',
         'chance_scale',
+        'chance_shift',
+        'chance_below',
+        'chance_above',
         'reach_rank',
         'chance_wide',
         'chance_card',
@@ -220,10 +226,14 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           i.placementYear,
           i.nirfRank,
           i.nirfRankYear,
+          i.nirfCategory,
           i.tuitionInrPerYear,
           i.tuitionFromYear,
           `${i.name} ${i.shortName} ${r.programName}`.toLowerCase(),
           chance.chanceScale,
+          chance.adjustment.shift,
+          chance.adjustment.below,
+          chance.adjustment.above,
           chance.reachRank,
           chance.wideBand,
           JSON.stringify(chance.card),

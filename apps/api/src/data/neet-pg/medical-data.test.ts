@@ -290,11 +290,15 @@ describe('NEET PG 2025 and the institutes across years (issues 21 and 22)', () =
     expect(byId.get('mcc-701144')!.name).toMatch(/Hospital and DNB/);
     expect(byId.get('mcc-700396')!.name).toBe('Ballari Medical College and Research Centre Ballari (Previously VIMS Ballari)');
     expect(byId.get('mcc-701501')!.name).toMatch(/\(IKDRC-ITS\)$/);
+    expect(byId.get('mcc-701561')!.name).toBe('District Hospital Faridkot');
+    expect(byId.get('mcc-701073')!.name).toBe('Rajiv Gandhi Government General Hospital');
+    expect(byId.get('mcc-903296')!.name).toBe('Joint Accreditation Programme- Narula Diagnostic Centre LLP, Rohtak');
+    expect(byId.get('mcc-700670')!.name).toBe('Max Smart Super Specialty Hospital, (Formerly Known as Saket City Hospital)');
     for (const i of data.institutes) {
       if (i.state === null) continue;
       const loc = locationOf(i)!;
       // 'town, state' or the state: no address text, no e-mail, no PIN.
-      expect(loc, i.id).not.toMatch(/@|\d{6}|road|marg|\bno\b/i);
+      expect(loc, i.id).not.toMatch(/@|\d{6}|road|marg|\bno\b|\(/i);
       expect(loc.split(', ').length, i.id).toBeLessThanOrEqual(2);
       expect(loc.split(', ').at(-1), i.id).toBe(i.state);
     }

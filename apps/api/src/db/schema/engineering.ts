@@ -30,9 +30,11 @@ export const engineeringInstitutes = pgTable('engineering_institutes', {
   longitude: doublePrecision('longitude'),
   /** 'pin_centroid', 'city_named_in_institute_name', ... as the file says; null when not located. */
   locationMethod: text('location_method'),
-  /** Latest NIRF Engineering rank and the NIRF edition (year) it is from. */
+  /** Latest NIRF Engineering rank and the NIRF edition (year) it is from (another category's when no Engineering edition ranks it). */
   nirfRank: integer('nirf_rank'),
   nirfRankYear: smallint('nirf_rank_year'),
+  /** 'Engineering', or the NIRF category nirfRank is from (e.g. 'Architecture and Planning'). */
+  nirfCategory: text('nirf_category'),
   /** NIRF median salary of graduates (UG 4-year), in lakh per annum. */
   medianSalaryLpa: real('median_salary_lpa'),
   /** Share of graduates placed, in percent. */
@@ -125,6 +127,7 @@ export const engineeringReference = pgTable(
     placementYear: text('placement_year'),
     nirfRank: integer('nirf_rank'),
     nirfRankYear: smallint('nirf_rank_year'),
+    nirfCategory: text('nirf_category'),
     /** The institute's tuition per year (IIT/NIT only) and the first admission year it applies to. */
     tuitionInrPerYear: integer('tuition_inr_per_year'),
     tuitionFromYear: smallint('tuition_from_year'),
@@ -134,6 +137,14 @@ export const engineeringReference = pgTable(
     chanceScale: real('chance_scale').notNull(),
     /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
     reachRank: integer('reach_rank').notNull(),
+    /**
+     * The seat group's change of z (docs/decisions/0014, per-group calibration): z' = (z − shift) /
+     * below when z < shift, else (z − shift) / above; none is 0, 1, 1. Double precision, so the SQL
+     * sort and the read model compute z' from the same numbers.
+     */
+    chanceShift: doublePrecision('chance_shift').notNull().default(0),
+    chanceBelow: doublePrecision('chance_below').notNull().default(1),
+    chanceAbove: doublePrecision('chance_above').notNull().default(1),
     /** New in the reference year: the wider band. */
     chanceWide: boolean('chance_wide').notNull(),
     /** What the card shows: why-line, trend, the reference year's rounds. */

@@ -29,6 +29,10 @@ export type ListSeatRecord = {
   chance_scale: number;
   chance_wide: boolean;
   chance_card: SeatChanceCard;
+  /** The seat group's change of z (engineering; NEET PG: none). docs/decisions/0014. */
+  chance_shift: number;
+  chance_below: number;
+  chance_above: number;
 };
 
 export type ChanceModelInfo = { stream: 'josaa' | 'neet-pg'; referenceYear: number; computedAt: string; backtest: { years: BacktestBandYear[] } };
@@ -38,10 +42,11 @@ export type ChoiceListRecord = typeof choiceLists.$inferSelect;
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 const ENGINEERING_SEAT = sql`id, institute_id, institute_name, institute_type, rank_paper, program_name, quota, seat_type, gender, eligible_states, opening_rank,
-  closing_rank, year, round, median_salary_lpa, tuition_inr_per_year as fees_inr, chance_scale, chance_wide, chance_card`;
+  closing_rank, year, round, median_salary_lpa, tuition_inr_per_year as fees_inr, chance_scale, chance_wide, chance_card, chance_shift, chance_below,
+  chance_above`;
 const MEDICAL_SEAT = sql`id, institute_id, institute_name, null::text as institute_type, null::text as rank_paper, course as program_name, quota, category as seat_type,
   'Gender-Neutral' as gender, null::text[] as eligible_states, opening_rank, closing_rank, year, round, null::real as median_salary_lpa,
-  annual_fee_inr as fees_inr, chance_scale, chance_wide, chance_card`;
+  annual_fee_inr as fees_inr, chance_scale, chance_wide, chance_card, 0::float8 as chance_shift, 1::float8 as chance_below, 1::float8 as chance_above`;
 
 export function createChoicesRepository(db: Db) {
   return {

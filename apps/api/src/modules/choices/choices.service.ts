@@ -132,6 +132,7 @@ const columns = (seat: ListSeatRecord) => ({
   chanceScale: seat.chance_scale,
   wideBand: seat.chance_wide,
   card: seat.chance_card,
+  adjustment: { shift: seat.chance_shift, below: seat.chance_below, above: seat.chance_above },
 });
 
 export function createChoicesService(d: ChoicesDeps) {
@@ -185,7 +186,7 @@ export function createChoicesService(d: ChoicesDeps) {
           : toChanceFields(
               // NEET PG calibrates the DNB quota apart (docs/decisions/0014).
               counselling === 'MCC' ? curveForQuota(curve, seat.quota) : curve,
-              { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
+              columns(seat),
               judged.rank,
             ).chance;
       const c = toChoiceSeat(seat);
@@ -252,7 +253,7 @@ export function createChoicesService(d: ChoicesDeps) {
         const ck = seat ? closingAt(seat.chance_card.rounds, k) : null;
         if (!seat || rank === null || ck === null) return null;
         const scaled = Math.max(1, Math.round((rank * seat.closing_rank) / ck));
-        return toChanceFields(r.curve, columns(seat), scaled).chance;
+        return toChanceFields(r.counselling === 'MCC' ? curveForQuota(r.curve, seat.quota) : r.curve, columns(seat), scaled).chance;
       });
     });
     const sim = simulatedRehearsal(

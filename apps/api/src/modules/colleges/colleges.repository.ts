@@ -17,6 +17,8 @@ export type InstituteRecord = {
   locationMethod: string | null;
   nirfRank: number | null;
   nirfRankYear: number | null;
+  /** 'Engineering', or the NIRF category nirfRank is from. */
+  nirfCategory: string | null;
   medianSalaryLpa: number | null;
   placementRate: number | null;
   placementYear: string | null;
@@ -85,7 +87,7 @@ export function createCollegesRepository(db: Db) {
         db,
         sql`select i.id, i.name, i.short_name as "shortName", i.type, i.state, i.address, i.website,
               i.city, i.district, i.pin_code as "pinCode", i.latitude, i.longitude, i.location_method as "locationMethod",
-              i.nirf_rank as "nirfRank", i.nirf_rank_year::int as "nirfRankYear", i.median_salary_lpa as "medianSalaryLpa",
+              i.nirf_rank as "nirfRank", i.nirf_rank_year::int as "nirfRankYear", i.nirf_category as "nirfCategory", i.median_salary_lpa as "medianSalaryLpa",
               i.placement_rate as "placementRate", i.placement_year as "placementYear", i.placement_source as "placementSource",
               i.tuition_inr_per_year as "tuitionInrPerYear", i.tuition_from_year::int as "tuitionFromYear", i.tuition_source as "tuitionSource",
               coalesce((select json_agg(json_build_object('instituteId', p.institute_id, 'year', p.year, 'programName', p.program_name,

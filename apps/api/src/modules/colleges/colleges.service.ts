@@ -62,7 +62,12 @@ export function composeAbout(i: InstituteRecord, programs: ProgramRecord[]): str
   const city = cityOf(i);
   const place = city && i.state ? ` in ${city}, ${i.state}` : i.state ? ` in ${i.state}` : '';
   const parts = [`${i.name} is ${typeLabel(i)}${place}.`];
-  if (i.nirfRank !== null && i.nirfRankYear !== null) parts.push(`NIRF ${i.nirfRankYear} ranks it ${i.nirfRank} among engineering institutions.`);
+  if (i.nirfRank !== null && i.nirfRankYear !== null)
+    parts.push(
+      i.nirfCategory && i.nirfCategory !== 'Engineering'
+        ? `NIRF ${i.nirfRankYear} ranks it ${i.nirfRank} in ${i.nirfCategory} (it is not in NIRF's Engineering ranking).`
+        : `NIRF ${i.nirfRankYear} ranks it ${i.nirfRank} among engineering institutions.`,
+    );
   if (programs.length) {
     const year = programs[0].year;
     const seats = programs.reduce((n, p) => n + p.seats, 0);
@@ -102,6 +107,8 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
   if (i.placementYear && i.placementSource)
     sources.push({ figure: 'Placements (median package, share placed)', year: i.placementYear, source: i.placementSource });
   if (nirf.length) sources.push({ figure: 'NIRF rank', year: String(nirf.at(-1)!.year), source: 'NIRF India Rankings, Engineering (nirfindia.org)' });
+  else if (i.nirfRank !== null && i.nirfRankYear !== null && i.nirfCategory)
+    sources.push({ figure: 'NIRF rank', year: String(i.nirfRankYear), source: `NIRF India Rankings, ${i.nirfCategory} (nirfindia.org)` });
   if (tuition) sources.push({ figure: 'Tuition', year: `admissions from ${tuition.fromAdmissionYear}`, source: tuition.source });
   if (located)
     sources.push({
@@ -143,6 +150,7 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
     messFee: 'NA',
     nirfRank: i.nirfRank,
     nirfRankYear: i.nirfRankYear,
+    nirfCategory: i.nirfRank === null ? null : i.nirfCategory,
     nirfRanks: nirf.map(({ year, rank }) => ({ year, rank })),
     tuition,
     sources,

@@ -95,6 +95,7 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
         placement_year: one(r.placement_year),
         nirf_rank: r.nirf_rank,
         nirf_rank_year: r.nirf_rank_year,
+        nirf_category: one(r.nirf_category),
         tuition_inr_per_year: r.tuition_inr_per_year,
         tuition_from_year: r.tuition_from_year,
         chance_scale: r.chance_scale,
@@ -102,6 +103,9 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
         // Read as text and parsed here, as the drivers parse jsonb (JSON.parse), only faster.
         chance_card: JSON.parse(r.chance_card as unknown as string) as SeatChanceCard,
         rank_paper: one(r.rank_paper),
+        chance_shift: r.chance_shift,
+        chance_below: r.chance_below,
+        chance_above: r.chance_above,
       });
     },
   );
@@ -199,8 +203,13 @@ function engineeringQueries(m: {
       }
       let page: number[];
       if (q.sortBy === 'chance') {
-        // z = ln(rank / closing rank) / scale, ascending (highest chance first), then closing rank, then id.
-        for (const i of matched) z[i] = Math.log(matchedRank[i] / closing[i]) / scale[i];
+        // z' from z = ln(rank / closing rank) / scale, ascending (highest chance first), then closing rank, then id.
+        // As the SQL's chanceOrder(…, adjusted): the seat group's change of z.
+        for (const i of matched) {
+          const z0 = Math.log(matchedRank[i] / closing[i]) / scale[i];
+          const row = rows[i];
+          z[i] = z0 < row.chance_shift ? (z0 - row.chance_shift) / row.chance_below : (z0 - row.chance_shift) / row.chance_above;
+        }
         page = pageBy(
           matched,
           (a, b) => {

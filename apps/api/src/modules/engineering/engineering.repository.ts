@@ -33,7 +33,7 @@ export type ReferenceQuery = {
 
 /** The columns a result is made from. */
 export const REFERENCE_COLUMNS =
-  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper';
+  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, nirf_category, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper, chance_shift, chance_below, chance_above';
 
 export type ReferenceRecord = {
   id: string;
@@ -55,12 +55,17 @@ export type ReferenceRecord = {
   placement_year: string | null;
   nirf_rank: number | null;
   nirf_rank_year: number | null;
+  nirf_category: string | null;
   tuition_inr_per_year: number | null;
   tuition_from_year: number | null;
   chance_scale: number;
   chance_wide: boolean;
   chance_card: SeatChanceCard;
   rank_paper: '2A' | '2B' | null;
+  /** The seat group's change of z (docs/decisions/0014). */
+  chance_shift: number;
+  chance_below: number;
+  chance_above: number;
 };
 
 /** The part of the query a seat was listed by (the parts never overlap). */
@@ -119,7 +124,7 @@ export function createEngineeringRepository(db: Db) {
         columns: sql.raw(REFERENCE_COLUMNS),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
-        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q))}, closing_rank asc, id asc` : orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q), true)}, closing_rank asc, id asc` : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });

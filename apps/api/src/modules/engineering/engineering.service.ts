@@ -128,6 +128,7 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     state: r.state,
     nirfRank: r.nirf_rank,
     nirfRankYear: r.nirf_rank_year,
+    nirfCategory: r.nirf_category,
     branchGroup: r.branch_group as EngineeringCollege['branchGroup'],
     quota: r.quota,
     seatType: r.seat_type,
@@ -144,7 +145,13 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
 /** The rank a row was matched on (its part of the query), and the seat's chance columns. */
 function matchOf(q: Pick<ReferenceQuery, 'parts'>, r: ReferenceRecord) {
   const part = partOf(q.parts, r.seat_type, r.rank_paper)!;
-  const seat = { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card };
+  const seat = {
+    closingRank: r.closing_rank,
+    chanceScale: r.chance_scale,
+    wideBand: r.chance_wide,
+    card: r.chance_card,
+    adjustment: { shift: r.chance_shift, below: r.chance_below, above: r.chance_above },
+  };
   return { matchedOn: part.matchedOn, rank: part.rank, seat };
 }
 

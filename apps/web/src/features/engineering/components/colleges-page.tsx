@@ -11,6 +11,7 @@ import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { engineeringResultsQuery, type EngineeringSort } from '../api/engineering.queries.ts';
 import { editUrl, examLabels, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
+import { BandRange, BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CollegeCard } from './college-card.tsx';
 import { ResultsTable, ViewSwitch } from './results-table.tsx';
 
@@ -50,7 +51,7 @@ export function CollegesPage() {
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
     if (c.id.startsWith('clg-')) return;
-    const rank = c.matchedOn === 'crlRank' ? prefs?.crlRank : prefs?.rank;
+    const rank = { rank: prefs?.rank, crlRank: prefs?.crlRank, archRank: prefs?.archRank, planningRank: prefs?.planningRank }[c.matchedOn];
     const item = {
       id: c.id,
       collegeName: c['Institute Name'],
@@ -60,7 +61,14 @@ export function CollegesPage() {
       seatType: c.seatType,
       gender: c.gender,
       ...(rank !== undefined && prefs
-        ? { chance: { percent: c.percent, band: c.band, rank, exam: `${examLabels[prefs.examType]}${c.matchedOn === 'crlRank' ? ' CRL' : ''}` } }
+        ? {
+            chance: {
+              percent: c.percent,
+              band: c.band,
+              rank,
+              exam: `${examLabels[prefs.examType]}${{ rank: '', crlRank: ' CRL', archRank: ' Paper 2A', planningRank: ' Paper 2B' }[c.matchedOn]}`,
+            },
+          }
         : {}),
     };
     // The compare screen measures distance and tuition for the student these results are for.
@@ -69,7 +77,7 @@ export function CollegesPage() {
   };
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-10">
+    <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shape Your Dreams with Us</h1>
       {prefs ? (
         <p className="mt-2 text-slate-700">
@@ -82,6 +90,7 @@ export function CollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
+      {prefs ? <BandRangeLegend stream="josaa" /> : null}
       <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college or program" />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {compared.length ? <p className="text-sm text-slate-700">{compared.length} of 3 selected for comparison</p> : <span />}
@@ -99,7 +108,14 @@ export function CollegesPage() {
               ? (items) => <ResultsTable colleges={items} isCompared={(c) => compared.some((x) => x.id === c.id)} onToggleCompare={onToggleCompare} />
               : null
           }
-          renderItem={(c) => <CollegeCard college={c} inCompare={compared.some((x) => x.id === c.id)} onToggleCompare={() => onToggleCompare(c)} />}
+          renderItem={(c) => (
+            <CollegeCard
+              college={c}
+              inCompare={compared.some((x) => x.id === c.id)}
+              onToggleCompare={() => onToggleCompare(c)}
+              extras={<BandRange stream="josaa" band={c.band} />}
+            />
+          )}
           empty={<EmptyResults title="No Colleges Found" editTo={editTo} />}
           loadingMoreText="Loading more colleges…"
           overlay={

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
+import { BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -38,7 +39,7 @@ export function MedicalCollegesPage() {
   const basis = colleges[0];
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-10">
+    <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Medical Dream Awaits</h1>
       {prefs ? (
         <p aria-live="polite" className="mt-2 text-slate-700">
@@ -51,6 +52,7 @@ export function MedicalCollegesPage() {
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
+      {prefs ? <BandRangeLegend stream="neetPg" /> : null}
       <ResultsToolbar
         page={page}
         sortOptions={sortOptions}

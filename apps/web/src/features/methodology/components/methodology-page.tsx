@@ -4,6 +4,7 @@ import { ChoiceBacktests } from '@/components/choices/choice-backtests.tsx';
 import { Page, Section } from '@/components/ui/page.tsx';
 import { methodologyQuery } from '../api/methodology.queries.ts';
 import { bandColour, CalibrationPlot } from './calibration-plot.tsx';
+import { GroupCalibration, YearSwing } from './group-calibration.tsx';
 import { NeetPgBacktests } from './neet-pg-backtests.tsx';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -140,11 +141,13 @@ function Accuracy({ name, data }: { name: string; data: StreamData }) {
         <CalibrationPlot backtest={backtest} title={`${name}: predicted chance against the share who got the seat, per band and year`} />
       </div>
       <YearTable backtest={backtest} caption={`${name} per year: Brier scores and calibration per band`} />
+      <YearSwing backtest={backtest} name={name} />
+      <GroupCalibration backtest={backtest} name={name} />
       <p className="text-sm">
         The chances shown now are for {model.predictYear}, from the {model.referenceYear} closing ranks. The model learned from {int(model.moves)} year-to-year
         moves of closing ranks in {int(model.groups)} groups of seats; {int(model.wideMoves)} of them were of seats{' '}
-        {data.model.stream === 'neet-pg' ? 'with 3 or fewer allotments' : 'new that year'}, whose moves were {model.wideFactor.toFixed(2)} times as wide, so
-        such seats get a wider band.
+        {data.model.stream === 'neet-pg' ? 'new that year, flagged, or with 3 or fewer allotments' : 'new that year'}, whose moves were{' '}
+        {model.wideFactor.toFixed(2)} times as wide, so such seats get a wider band.
       </p>
     </Section>
   );
@@ -210,7 +213,8 @@ export function MethodologyPage() {
           </li>
           <li>
             <strong>Preparatory ranks</strong> (‘50P’): when a seat’s last-round row has one, the seat has no comparable closing rank that year and is left out
-            of that year, as are closing ranks of 0.
+            of that year, as are closing ranks of 0. The 2016-2024 files dropped the P: there, an IIT SC, ST or PwD row whose opening rank is above its closing
+            rank is taken to end on a preparatory rank.
           </li>
           <li>
             <strong>Predicting year Y</strong>: the model is fitted on years before Y only, and scored on every seat with a closing rank in both Y − 1 (the
@@ -253,7 +257,10 @@ export function MethodologyPage() {
           </li>
           <li>PwD seats and small pools close at small ranks that swing widely; their chances are less sharp.</li>
           <li>New seats have no history of their own: they get the wider band new seats showed before.</li>
-          <li>CSAB has one year of data: CSAB results use the JoSAA model with the CSAB closing rank, which has not been backtested.</li>
+          <li>
+            CSAB publishes every seat type’s closing rank on the common rank list (CRL): a CSAB chance compares your CRL rank with the CSAB closing rank, with
+            the JoSAA model; CSAB has one year of data, so it has not been backtested.
+          </li>
           <li>
             NEET PG has three years (2023 to 2025). Its two-fold backtest, built from one pair of years, cannot show the year-to-year swing; the forward
             backtest shows one year of it, and one year is all it shows. A seat with few allotments, or one stray late allotment, makes its closing rank
