@@ -261,7 +261,9 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   );
   expect(total).toBeGreaterThan(105);
   await expect(
-    page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`),
+    page.getByText(
+      `${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the official closing ranks of JoSAA 2026 round 5 (round 6 not yet in our data).`,
+    ),
   ).toBeVisible();
   const server = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100 });
   expect(server.totalDocuments).toBe(total);

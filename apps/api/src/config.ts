@@ -68,8 +68,6 @@ const envSchema = z.object({
   DATA_FOLDER: z.string().default(path.join(repoRoot, '.data')),
   /** The public data sets read in place by the importer. */
   DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
-  /** Import the unverified JoSAA 2026 round-1 file (SOURCES.md). */
-  IMPORT_JOSAA_2026: bool.default(false),
   /** Import the data sets at start when the database has none. */
   IMPORT_ON_START: bool.default(true),
   /** Engineering predictor: the JoSAA year whose final round results are judged on (default: the latest). */
