@@ -201,13 +201,15 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
   await csabCategory.selectOption('');
   await expect(form.getByLabel('JEE Main CRL rank')).toHaveValue('1500');
   // B.Arch and B.Planning (NIT+) need Paper 2 ranks: optional fields that say so; none for JEE Advanced (decision 0021).
-  await expect(form.getByLabel('Paper 2A (B.Arch) CRL rank (optional)')).toBeVisible();
-  await expect(form.getByText('B.Arch seats at NITs, IIITs and GFTIs are allotted on this CRL rank; they are listed only when you give it.')).toBeVisible();
+  await expect(form.getByLabel('B.Arch: JEE Main Paper 2A common-rank-list rank (optional)')).toBeVisible();
+  await expect(
+    form.getByText('B.Arch seats at NITs, IIITs and GFTIs are allotted on this rank, not on your B.E./B.Tech rank; they are listed only when you give it.'),
+  ).toBeVisible();
   await exam.getByRole('radio', { name: 'JEE Mains' }).check();
-  await expect(form.getByLabel('Paper 2A (B.Arch) rank (optional)')).toBeVisible();
-  await expect(form.getByLabel('Paper 2B (B.Planning) rank (optional)')).toBeVisible();
+  await expect(form.getByLabel('B.Arch: JEE Main Paper 2A rank (optional)')).toBeVisible();
+  await expect(form.getByLabel('B.Planning: JEE Main Paper 2B rank (optional)')).toBeVisible();
   await exam.getByRole('radio', { name: 'JEE Advanced' }).check();
-  await expect(form.getByLabel(/^Paper 2/)).toHaveCount(0);
+  await expect(form.getByLabel(/Paper 2[AB]/)).toHaveCount(0);
   await expect(form.getByLabel('Category', { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Submit Preferences' }).click();
   await expect(form.getByText('Category is required')).toBeVisible();
@@ -259,7 +261,9 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   );
   expect(total).toBeGreaterThan(105);
   await expect(
-    page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`),
+    page.getByText(
+      `${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the official closing ranks of JoSAA 2026 round 5 (round 6 not yet in our data).`,
+    ),
   ).toBeVisible();
   const server = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100 });
   expect(server.totalDocuments).toBe(total);

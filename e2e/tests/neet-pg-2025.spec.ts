@@ -20,6 +20,9 @@ test("KIMS Sunshine Begumpet's DNB General Medicine card shows its 2023 closing 
   await expect(card.getByTestId('seat-note')).toContainText('Judged on MCC NEET PG 2025 rounds 1-3');
   await expect(card.getByText('Candidate category')).toHaveCount(0);
   await expect(card.getByText('Hyderabad, Telangana')).toBeAttached();
+  // How much a year moved each band: the two-fold backtest's year (2024) and the forward one's (2025).
+  await expect(page.getByTestId('band-range-legend')).toContainText('In past years (2 backtest years)');
+  await expect(card.getByTestId('band-range')).toHaveText(/^(Safe|Likely|Toss-up|Reach|Unlikely): won \d+%–\d+% of the time, depending on the year$/);
 });
 
 test('/methodology shows the NEET PG forward backtest beside the two-fold one, per group, and what the two-fold cannot show', async ({ page, request }) => {

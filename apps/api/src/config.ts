@@ -68,8 +68,6 @@ const envSchema = z.object({
   DATA_FOLDER: z.string().default(path.join(repoRoot, '.data')),
   /** The public data sets read in place by the importer. */
   DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
-  /** Import the unverified JoSAA 2026 round-1 file (SOURCES.md). */
-  IMPORT_JOSAA_2026: bool.default(false),
   /** Import the data sets at start when the database has none. */
   IMPORT_ON_START: bool.default(true),
   /** Engineering predictor: the JoSAA year whose final round results are judged on (default: the latest). */
@@ -108,7 +106,12 @@ const envSchema = z.object({
   /** How often an idle job worker looks for due jobs, in ms (enqueueing also wakes it). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long a claimed job is held before another instance may take it over (its worker died); well above the slowest job. */
-  JOBS_LEASE_MS: z.coerce.number().int().min(5_000).max(3600_000).default(5 * 60_000),
+  JOBS_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(5_000)
+    .max(3600_000)
+    .default(5 * 60_000),
 
   /**
    * GET /metrics (Prometheus) on the public port answers only with `Authorization: Bearer <METRICS_TOKEN>`

@@ -203,6 +203,8 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
       const res = await call('POST', '/counselor/apply', p, application(over));
       expect([res.statusCode, res.json().fieldErrors?.[field]], field).toEqual([400, [message]]);
     }
+    const list = await call('POST', '/counselor/all', null, { instituteName: 'NIT Goa\r\nX-Injected: 1' });
+    expect([list.statusCode, list.json().fieldErrors]).toEqual([400, { instituteName: ['The college name must be on one line (no line breaks)'] }]);
     // Multi-line text keeps its line breaks.
     expect((await call('POST', '/counselor/apply', p, application({ about: `${application().about}\nSecond paragraph.` }))).statusCode).toBe(201);
 
@@ -276,6 +278,12 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
     const stopToken = /token=([\w-]+)/.exec(confirm.text)![1];
     await call('POST', '/counselor/watch', null, { instituteName: 'IIT Delhi', email: 'student@example.in' });
     const studentConfirm = await mailTo('student@example.in', /We will tell you/);
+    // Asking again while the request waits sends no second mail (and keeps the same stop link).
+    expect(
+      (await call('POST', '/counselor/watch', null, { instituteName: 'Indian Institute of Technology Delhi', email: 'student@example.in' })).statusCode,
+    ).toBe(200);
+    await t.app.jobs.runDue();
+    expect(smtp.mails.filter((m) => m.to.includes('student@example.in') && /We will tell you/.test(m.subject))).toHaveLength(1);
     const newToken = /token=([\w-]+)/.exec(studentConfirm.text)![1];
     // One click stops it: the parent is not told.
     expect((await call('POST', '/counselor/watch/stop', null, { token: stopToken })).json().message).toBe('Done: you will get no e-mail about this college.');

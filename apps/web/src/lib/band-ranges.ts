@@ -25,7 +25,10 @@ export function bandRangesQuery(stream: 'josaa' | 'neetPg') {
     staleTime: 60 * 60 * 1000,
     select: (r) => {
       const s = r.data[stream];
-      return s ? bandRangesOf(s.backtest) : [];
+      if (!s) return [];
+      // NEET PG: the two-fold backtest's year (2024) and the forward backtest's (2025) (docs/decisions/0014).
+      const forward = 'forward' in s ? s.forward : null;
+      return bandRangesOf(forward ? { ...s.backtest, years: [...s.backtest.years, ...forward.years] } : s.backtest);
     },
   });
 }

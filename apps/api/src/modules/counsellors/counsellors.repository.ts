@@ -121,8 +121,7 @@ export function createCounsellorsRepository(db: Db) {
         .limit(500)) as CounsellorRecord[];
     },
     async insert(
-      v: CounsellorFields &
-        Partial<Proof> & { userId: string; instituteId: string; instituteName: string; isDemo?: boolean; status?: CounsellorStatus },
+      v: CounsellorFields & Partial<Proof> & { userId: string; instituteId: string; instituteName: string; isDemo?: boolean; status?: CounsellorStatus },
     ): Promise<string> {
       const [row] = await db
         .insert(counsellors)
@@ -134,7 +133,16 @@ export function createCounsellorsRepository(db: Db) {
     async reapply(id: string, v: CounsellorFields & Proof & { instituteId: string; instituteName: string }): Promise<void> {
       await db
         .update(counsellors)
-        .set({ ...v, status: 'pending', reviewNote: null, reviewedAt: null, reviewedBy: null, pendingChanges: null, pendingSubmittedAt: null, updatedAt: new Date() })
+        .set({
+          ...v,
+          status: 'pending',
+          reviewNote: null,
+          reviewedAt: null,
+          reviewedBy: null,
+          pendingChanges: null,
+          pendingSubmittedAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(counsellors.id, id));
     },
     async updateProfile(id: string, v: CounsellorFields): Promise<void> {
@@ -155,10 +163,7 @@ export function createCounsellorsRepository(db: Db) {
     },
     /** Records (or clears) an approved counsellor's edit waiting for an admin; the live fields stay. */
     async setPendingChanges(id: string, pending: PendingProfile | null, submittedAt: Date | null): Promise<void> {
-      await db
-        .update(counsellors)
-        .set({ pendingChanges: pending, pendingSubmittedAt: submittedAt, updatedAt: new Date() })
-        .where(eq(counsellors.id, id));
+      await db.update(counsellors).set({ pendingChanges: pending, pendingSubmittedAt: submittedAt, updatedAt: new Date() }).where(eq(counsellors.id, id));
     },
     /** Counsellors with an edit waiting, oldest first. */
     async listPendingChanges(): Promise<CounsellorRecord[]> {
@@ -326,15 +331,21 @@ export function createCounsellorsRepository(db: Db) {
     },
 
     // 'Tell me when a counsellor joins'.
-    async addWatcher(v: { instituteId: string; email: string; userId: string | null; stopToken: string }): Promise<void> {
-      // Asking again renews the request (a stopped or already-told one included).
-      await db
+    /**
+     * Adds (or renews, once told or stopped) a request; false when the same one is already waiting,
+     * so asking again sends no second mail (a stranger cannot fill someone's inbox by asking often).
+     */
+    async addWatcher(v: { instituteId: string; email: string; userId: string | null; stopToken: string }): Promise<boolean> {
+      const rows = await db
         .insert(collegeWatchers)
         .values(v)
         .onConflictDoUpdate({
           target: [collegeWatchers.instituteId, collegeWatchers.email],
           set: { notifiedAt: null, stopToken: v.stopToken, createdAt: sql`now()` },
-        });
+          setWhere: isNotNull(collegeWatchers.notifiedAt),
+        })
+        .returning({ id: collegeWatchers.id });
+      return rows.length > 0;
     },
     async stopWatcher(stopToken: string): Promise<{ instituteId: string } | null> {
       const [row] = await db.delete(collegeWatchers).where(eq(collegeWatchers.stopToken, stopToken)).returning({ instituteId: collegeWatchers.instituteId });

@@ -191,8 +191,8 @@ export async function watchCollege(d: CounsellorsDeps, userId: string | null, v:
   if (!institute) throw new AppError('VALIDATION_FAILED', 'Choose a college from the list', { instituteName: ['Choose a college from the list'] });
   const stopToken = randomBytes(24).toString('base64url');
   await d.db.transaction(async (tx) => {
-    await createCounsellorsRepository(tx).addWatcher({ instituteId: institute.id, email: v.email, userId, stopToken });
-    await d.jobs.enqueue('mail', watchConfirmMail(d.settings, { to: v.email, college: institute.name, stopToken }), { db: tx });
+    const added = await createCounsellorsRepository(tx).addWatcher({ instituteId: institute.id, email: v.email, userId, stopToken });
+    if (added) await d.jobs.enqueue('mail', watchConfirmMail(d.settings, { to: v.email, college: institute.name, stopToken }), { db: tx });
   });
   return { message: `We will e-mail ${v.email} once when a counsellor from ${institute.name} joins.` };
 }

@@ -48,7 +48,10 @@ export function ListEditor({ list }: { list: ChoiceList }) {
   const [appliedStudent, setAppliedStudent] = useState(savedStudent);
   const ids = useMemo(() => items.map((c) => c.id), [items]);
   const outcomes = useQuery(outcomesQuery(list.counselling, appliedStudent, ids, sortBy || undefined));
-  const byPosition = outcomes.data && outcomes.data.data.choices.length === ids.length ? outcomes.data.data.choices : null;
+  // The answer for this order; while a new order is computed, each seat keeps its own chance (by id)
+  // and its outcome shows as pending (it depends on the position).
+  const byPosition = outcomes.data && !outcomes.isPlaceholderData && outcomes.data.data.choices.length === ids.length ? outcomes.data.data.choices : null;
+  const previousById = useMemo(() => new Map((outcomes.data?.data.choices ?? []).map((c) => [c.id, c])), [outcomes.data]);
 
   const flush = useCallback(async () => {
     const next = pending.current;
@@ -163,7 +166,7 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         <div>
           <p className="text-xs uppercase tracking-wide text-slate-600">Chance of no seat</p>
           <p className="text-2xl font-bold text-slate-900" data-testid="none-percent">
-            {outcomes.data ? `${outcomes.data.data.nonePercent}%` : outcomes.isError ? 'NA' : '…'}
+            {outcomes.data && !outcomes.isPlaceholderData ? `${outcomes.data.data.nonePercent}%` : outcomes.isError ? 'NA' : '…'}
           </p>
         </div>
         <div>
@@ -208,7 +211,8 @@ export function ListEditor({ list }: { list: ChoiceList }) {
               index={i}
               count={items.length}
               item={c}
-              outcome={byPosition?.[i]}
+              outcome={byPosition?.[i] ?? previousById.get(c.id)}
+              pending={!byPosition}
               readOnly={false}
               onMove={onMove}
               onRemove={onRemove}

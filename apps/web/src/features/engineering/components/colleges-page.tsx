@@ -47,6 +47,10 @@ export function CollegesPage() {
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
   const total = query.data?.pages[0]?.data.totalDocuments ?? 0;
+  // What the results are judged on: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22).
+  // (Before the answer, a placeholder of typical length holds the sentence's lines, unseen.)
+  const judgedOn =
+    query.data?.pages[0]?.data.referenceLabel ?? (query.isSuccess ? 'past counselling rounds' : 'JoSAA 0000 round 0 (round 0 not yet in our data)');
 
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
@@ -84,8 +88,8 @@ export function CollegesPage() {
           {/* Until the count is known the same sentence holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {query.isSuccess && total === 0
-              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the latest official closing ranks${search ? ` with “${search}”` : ''}.`
-              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`}
+              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the official closing ranks of ${judgedOn}${search ? ` with “${search}”` : ''}.`
+              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the official closing ranks of ${judgedOn}${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MedicalCollege } from '@rankwise/contract/medical';
 import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
+import { BandRange } from '@/components/results/band-range.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 
@@ -66,6 +67,7 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
       </div>
       {/* A flagged closing rank explains its own wider band (closingRankNote), not 'new seat'. */}
       <ChanceSummary fields={college.closingRankNote ? { ...college, wideBand: false } : college} referenceYear={college.year} expanded={open} />
+      <BandRange stream="neetPg" band={college.band} />
       {college.closingRankNote ? (
         <div className="mt-2 text-xs text-amber-900" data-testid="closing-rank-note">
           {college.closingRankNote} A less sure chance.

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
+import { BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -45,12 +46,15 @@ export function MedicalCollegesPage() {
           {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-              basis || !query.isSuccess ? `, judged on ${basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}` : ''
+              basis || !query.isSuccess
+                ? `, judged on the closing ranks of ${query.data?.pages[0]?.data.referenceLabel ?? basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}`
+                : ''
             }${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
+      {prefs ? <BandRangeLegend stream="neetPg" /> : null}
       <ResultsToolbar
         page={page}
         sortOptions={sortOptions}
