@@ -75,6 +75,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'contract imports only zod and itself' }] }] },
   },
   {
+    // The contract's own tests may import vitest as well (nothing else).
+    files: ['packages/contract/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|vitest$|\\.{1,2}/).*', message: 'contract tests import only zod, vitest and the contract' }] },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: zones.map((z) => (z.target === 'packages/contract/src' ? { ...z, except: [...z.except, './node_modules/vitest'] } : z)) },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },

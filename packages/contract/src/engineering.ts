@@ -37,6 +37,16 @@ export type EngineeringCategory = (typeof engineeringCategories)[number];
 export const examTypes = ['', 'IIT', 'CSAB'] as const;
 /** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0014). */
 export const engineeringSortKeys = ['rank', 'package', 'fees', 'program', 'college', 'chance'] as const;
+export type EngineeringSort = (typeof engineeringSortKeys)[number];
+/** The sort menu, in the order shown (a label for every key). */
+export const engineeringSortOptions: { value: EngineeringSort; label: string }[] = [
+  { value: 'rank', label: 'Closing rank' },
+  { value: 'package', label: 'Package' },
+  { value: 'fees', label: 'Fees' },
+  { value: 'program', label: 'Program' },
+  { value: 'college', label: 'College' },
+  { value: 'chance', label: 'Chance of admission' },
+];
 export const ENGINEERING_PAGE_SIZE = 35;
 
 export const rankMessages = {

@@ -1,3 +1,4 @@
+import { engineeringSortOptions as sortOptions } from '@rankwise/contract/engineering';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
@@ -7,18 +8,9 @@ import { ResultsToolbar } from '@/components/results/results-toolbar.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { engineeringResultsQuery, type EngineeringSort } from '../api/engineering.queries.ts';
+import { engineeringResultsQuery } from '../api/engineering.queries.ts';
 import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { CollegeCard } from './college-card.tsx';
-
-const sortOptions: { value: EngineeringSort; label: string }[] = [
-  { value: 'rank', label: 'Closing rank' },
-  { value: 'package', label: 'Package' },
-  { value: 'fees', label: 'Fees' },
-  { value: 'program', label: 'Program' },
-  { value: 'college', label: 'College' },
-  { value: 'chance', label: 'Chance of admission' },
-];
 
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
