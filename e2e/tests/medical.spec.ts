@@ -25,7 +25,7 @@ async function cards(page: Page): Promise<Card[]> {
         facts: Object.fromEntries(
           [...el.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? '']),
         ),
-        note: el.querySelector(':scope > p')?.textContent ?? '',
+        note: el.querySelector('[data-testid="seat-note"]')?.textContent ?? '',
       })),
     );
 }

@@ -22,6 +22,7 @@ import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
+import { choicesRoutes } from './modules/choices/choices.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(sessionRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
+      await api.register(choicesRoutes);
     },
     { prefix: '/api/v1' },
   );

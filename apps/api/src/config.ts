@@ -123,6 +123,21 @@ const envSchema = z.object({
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(sessionPolicy.defaultHoldMinutes),
   /** Meeting rooms are created under this URL, one unguessable room per booking. */
   MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
+  /**
+   * A real price offer's last day (IST, YYYY-MM-DD). While it has not passed, the booking modal shows
+   * the struck list price and 'Offer ends <date>'; unset or past, only the plain price (issue 24: no
+   * false urgency, docs/decisions 0026).
+   */
+  PRICE_OFFER_ENDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD (the last day of the offer, IST)')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'not a calendar date')
+      .optional(),
+  ),
+  /** Rankwise's commission on each completed session, in percent of its price; stated to counsellors before they apply. */
+  COUNSELLOR_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   /** How often lapsed holds, unsent refunds and unsent confirmations are retried; 0 = never (tests drive it). */
   PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 

@@ -230,7 +230,7 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
     const expected = raw
       .filter((r) => r.id === 'iit-bombay' && r.program === CSE && r.quota === 'AI' && r.seat === 'OPEN' && r.gender === 'Gender-Neutral')
       .sort((a, b) => a.year - b.year || a.round - b.round)
-      .map((r) => ({ counselling: 'JoSAA', year: r.year, round: r.round, openingRank: r.open, closingRank: r.close }));
+      .map((r) => ({ counselling: 'JoSAA', year: r.year, round: r.round, openingRank: r.open, closingRank: r.close, preparatoryByRule: false }));
     expect(new Set(expected.map((r) => r.year))).toEqual(new Set([2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]));
     expect(rows).toEqual(expected);
     // Spot values the SOURCES notes quote: 2025 round 6 closes at 66.
@@ -282,7 +282,7 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a).slice(0, 3);
       return years.map((y) => {
         const last = rows.filter((r) => r.year === y).sort((a, b) => b.round - a.round)[0];
-        return { counselling: 'JoSAA', year: y, round: last.round, openingRank: last.open, closingRank: last.close };
+        return { counselling: 'JoSAA', year: y, round: last.round, openingRank: last.open, closingRank: last.close, preparatoryByRule: false };
       });
     };
     expect(body.data[0].program).toMatchObject({ programName: CSE, quota: 'AI', seatType: 'OPEN', gender: 'Gender-Neutral' });

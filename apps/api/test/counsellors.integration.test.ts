@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCounsellors } from '../src/modules/counsellors/demo-counsellors.ts';
-import { application, approvedCounsellor, createPerson, makeAdmin, seedInstitutes, type Person } from './helpers/people.ts';
+import { application, approvedCounsellor, createPerson, makeAdmin, seedInstitutes, verifiedCollegeEmail, type Person } from './helpers/people.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 
@@ -27,6 +27,7 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
 
   it('takes an application, lists the counsellor only once an admin approves, and masks the e-mail', async () => {
     const student = await createPerson(t, 'applicant');
+    await verifiedCollegeEmail(t, student);
     const applied = await t.app.inject({ method: 'POST', url: '/api/v1/counselor/apply', headers: student.auth, payload: application() });
     expect(applied.statusCode).toBe(201);
     const profile = applied.json().data;
@@ -88,6 +89,9 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
       averageRating: null,
       reviewCount: 0,
       isDemo: false,
+      verifiedStudent: 'Verified student of National Institute of Technology Goa, year 3',
+      verifiedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      verifiedBy: 'email',
     });
     expect(JSON.stringify((await list()).json())).not.toContain(student.email);
     // Another college: none there.
@@ -136,21 +140,34 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
       },
     });
     expect(update.statusCode).toBe(200);
+    // Hours change at once; the new text waits for an admin (issue 24 item 3).
     const [c] = (await list('IIT Bombay')).json().data;
-    expect(c).toMatchObject({
-      Name: 'Arjun Mehta',
-      AvailableDays: 'Saturday, Sunday',
-      AvailableTimeSlots: '4:30 PM - 6 PM',
-      experience: 'Mentor at the coding club',
+    expect(c).toMatchObject({ Name: 'Arjun Mehta', AvailableDays: 'Saturday, Sunday', AvailableTimeSlots: '4:30 PM - 6 PM', experience: null });
+    expect(update.json().data.pendingChanges).toMatchObject({ experience: 'Mentor at the coding club' });
+    const changes = await t.app.inject({ method: 'GET', url: '/api/v1/admin/profile-changes', headers: admin.auth });
+    const mine = changes.json().data.find((x: { counsellorId: string }) => x.counsellorId === c._id);
+    expect([mine.live.experience, mine.proposed.experience]).toEqual([null, 'Mentor at the coding club']);
+    const publish = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/profile-changes/${c._id}/review`,
+      headers: admin.auth,
+      payload: { decision: 'approve' },
     });
+    expect(publish.statusCode).toBe(200);
+    expect((await list('IIT Bombay')).json().data[0].experience).toBe('Mentor at the coding club');
 
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366aa' } })
       .png()
       .toBuffer();
     const up = await t.app.inject({ method: 'PUT', url: '/api/v1/counselor/me/photo', headers: { ...person.auth, 'content-type': 'image/png' }, payload: png });
     expect(up.statusCode).toBe(200);
-    const image = up.json().data.image as string;
+    // An approved counsellor's new photo waits for the admin too; then it is the live one.
+    const image = up.json().data.pendingChanges.image as string;
+    expect(up.json().data.image).toBeNull();
     expect(image).toMatch(/^\/media\/counsellors\/[0-9a-f]{32}-320\.webp$/);
+    expect((await list('IIT Bombay')).json().data[0].Image).toBeNull();
+    const photoOk = await t.app.inject({ method: 'POST', url: `/api/v1/admin/profile-changes/${c._id}/review`, headers: admin.auth, payload: { decision: 'approve' } });
+    expect(photoOk.statusCode).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: image });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
@@ -185,6 +202,7 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
 
   it('lets a rejected applicant apply again', async () => {
     const p = await createPerson(t);
+    await verifiedCollegeEmail(t, p);
     const applied = (await t.app.inject({ method: 'POST', url: '/api/v1/counselor/apply', headers: p.auth, payload: application() })).json().data;
     const rejected = await t.app.inject({
       method: 'POST',

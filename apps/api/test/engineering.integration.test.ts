@@ -18,9 +18,13 @@ import { engineeringFixtures as payloads } from './helpers/predictor-fixtures.ts
  * - files: JoSAA 2016-2024, JoSAA 2025 (all rounds), CSAB 2025 (all rounds, DASA quotas DC/AD left out);
  * - JoSAA: the latest year; each seat on its last round that year; a seat type the year lacks
  *   falls back to the latest earlier year with it; a seat whose last round's rank is preparatory
- *   ('P') is not shown;
+ *   ('P', or in 2016-2024 an IIT SC/ST/PwD row with its opening rank above its closing rank) is
+ *   not shown;
  * - CSAB: CSAB 2025 rows only (last round per seat), never IITs, same 'P' rule;
- * - category (JoSAA and CSAB alike): the category's seats at the rank, OPEN seats at the CRL rank;
+ * - category: JoSAA: the category's seats at the rank, OPEN seats at the CRL rank; CSAB: the rank
+ *   is the CRL rank, compared with OPEN, the category's and (PwD categories) both PwD seat types;
+ * - B.Arch / B.Planning ('… Bachelor of Architecture)' / '… Bachelor of Planning)') outside IITs:
+ *   only against archRank / planningRank, with the rank's category meaning (no CRL part);
  * - quota: AI all; HS the institute's state; OS everyone else; NIT Goa GO = Goa and HS = Dadra and
  *   Nagar Haveli and Daman and Diu + Lakshadweep; NIT Srinagar JK / LA; NIT Puducherry HS =
  *   Puducherry + Andaman and Nicobar Islands.
@@ -95,7 +99,14 @@ function loadRaw(): Raw[] {
         gender: r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender,
         open: parseInt(r['Opening Rank'], 10),
         close: parseInt(r['Closing Rank'], 10),
-        prep: r['Opening Rank'].endsWith('P') || r['Closing Rank'].endsWith('P'),
+        prep:
+          r['Opening Rank'].endsWith('P') ||
+          r['Closing Rank'].endsWith('P') ||
+          (!csab &&
+            i.type === 'IIT' &&
+            +r.Year <= 2024 &&
+            /^(SC|ST|.*\(PwD\))$/.test(r['Seat Type']) &&
+            parseInt(r['Opening Rank'], 10) > parseInt(r['Closing Rank'], 10)),
         csab,
       });
     }
@@ -134,7 +145,17 @@ function lastRound(rows: Raw[]): Raw[] {
 
 function expected(
   raw: Raw[],
-  p: { rank: number; examType: string; gender: string; homeState: string; seatType?: string; crlRank?: number; branch?: string[] },
+  p: {
+    rank: number;
+    examType: string;
+    gender: string;
+    homeState: string;
+    seatType?: string;
+    crlRank?: number;
+    archRank?: number;
+    planningRank?: number;
+    branch?: string[];
+  },
   groupOf: Map<string, string>,
 ) {
   const josaa = raw.filter((r) => !r.csab);
@@ -146,10 +167,19 @@ function expected(
       ? lastRound(raw.filter((r) => r.csab && r.year === 2025)).filter((r) => r.type !== 'IIT')
       : lastRound(josaa.filter((r) => r.year === yearOfSeat.get(r.seat)));
   const own = seatOf(p.seatType ?? 'OPEN');
+  const base = own.replace(' (PwD)', '');
+  const csabSeats = own === base ? ['OPEN', own] : ['OPEN', 'OPEN (PwD)', base, own];
   return pool.filter((r) => {
     if (p.examType === 'IIT' ? r.type !== 'IIT' : r.type === 'IIT') return false;
     if (r.gender !== 'Gender-Neutral' && !(p.gender === 'Female' && r.gender === 'Female-only (including Supernumerary)')) return false;
-    const rankOk = (r.seat === own && r.close >= p.rank) || (own !== 'OPEN' && p.crlRank !== undefined && r.seat === 'OPEN' && r.close >= p.crlRank);
+    const paper =
+      r.type === 'IIT' ? null : r.program.endsWith('Bachelor of Architecture)') ? 'arch' : r.program.endsWith('Bachelor of Planning)') ? 'plan' : null;
+    const rank = paper === 'arch' ? p.archRank : paper === 'plan' ? p.planningRank : p.rank;
+    if (rank === undefined) return false;
+    const rankOk =
+      p.examType === 'CSAB'
+        ? csabSeats.includes(r.seat) && r.close >= rank
+        : (r.seat === own && r.close >= rank) || (paper === null && own !== 'OPEN' && p.crlRank !== undefined && r.seat === 'OPEN' && r.close >= p.crlRank);
     if (!rankOk || !quotaOk(r, p.homeState)) return false;
     if (p.branch?.length && !p.branch.includes(groupOf.get(r.program)!)) return false;
     return true;
@@ -252,18 +282,44 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     expect([...puducherry].filter((q) => q.startsWith('nit-puducherry:')).sort()).toEqual(['nit-puducherry:HS']);
   }, 120_000);
 
-  it('gives an SC student in CSAB the SC seats of CSAB 2025 (category, CRL rank and PwD apply as in JoSAA)', async () => {
+  it('judges CSAB on the common rank list: an SC student at CRL rank 5,000 sees OPEN seats too, and no SC seat closing below 5,000', async () => {
     const sc = await all({ rank: 5000, examType: 'CSAB', seatType: 'SC', gender: 'Male', homeState: 'Rajasthan' });
-    expect(sc.length).toBeGreaterThan(100);
-    expect(sc.every((c) => c.seatType === 'SC' && c.basis === 'CSAB' && c.year === 2025 && c.instituteType !== 'IIT' && c.matchedOn === 'rank')).toBe(true);
+    expect(sc.every((c) => c.basis === 'CSAB' && c.year === 2025 && c.instituteType !== 'IIT' && c.matchedOn === 'rank')).toBe(true);
+    expect(new Set(sc.map((c) => c.seatType))).toEqual(new Set(['OPEN', 'SC']));
+    expect(sc.filter((c) => c['Closing Rank'] < 5000)).toEqual([]);
+    // NIT Jalandhar Chemical, OS, OPEN, Gender-Neutral: CSAB 2025 round 3 closed at 46,097 (a CRL rank).
+    expect(
+      sc.find((c) => c.instituteId === 'nit-jalandhar' && c.programName.startsWith('Chemical Engineering (4') && c.quota === 'OS' && c.seatType === 'OPEN'),
+    ).toMatchObject({ 'Closing Rank': 46_097, round: 3 });
+    // The CRL rank has no separate role in CSAB.
     const withCrl = await all({ rank: 5000, examType: 'CSAB', seatType: 'SC', gender: 'Male', homeState: 'Rajasthan', crlRank: 40000 });
-    expect(withCrl.some((c) => c.seatType === 'OPEN' && c.matchedOn === 'crlRank')).toBe(true);
+    expect(withCrl.map((c) => c.id)).toEqual(sc.map((c) => c.id));
     // Without a category, CSAB keeps the spec's behaviour: OPEN seats.
     const open = await all({ rank: 5000, examType: 'CSAB', gender: 'Male', homeState: 'Rajasthan' });
     expect(open.every((c) => c.seatType === 'OPEN')).toBe(true);
+    expect(open.length).toBeLessThan(sc.length);
     const pwd = await all({ rank: 1000, examType: 'CSAB', seatType: 'OPEN(PWD)', gender: 'Male', homeState: 'Rajasthan' });
-    expect(pwd.length).toBeGreaterThan(0);
-    expect(pwd.every((c) => c.seatType === 'OPEN (PwD)')).toBe(true);
+    expect(new Set(pwd.map((c) => c.seatType))).toEqual(new Set(['OPEN', 'OPEN (PwD)']));
+  }, 120_000);
+
+  it('lists NIT+ B.Arch and B.Planning only against Paper 2 ranks; IIT B.Arch stays on the JEE Advanced rank and asks for the AAT', async () => {
+    const paper2 = (c: EngineeringCollege) => /Bachelor of (Architecture|Planning)\)$/.test(c.programName);
+    const main = await all({ rank: 300, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Madhya Pradesh' });
+    expect(main.length).toBeGreaterThan(100);
+    expect(main.filter(paper2)).toEqual([]);
+    const arch = await all({ rank: 300, archRank: 300, examType: '', seatType: 'OPEN', gender: 'Male', homeState: 'Madhya Pradesh' });
+    const barch = arch.filter((c) => c.programName.endsWith('Bachelor of Architecture)'));
+    expect(barch.length).toBeGreaterThan(0);
+    expect(barch.every((c) => c.matchedOn === 'archRank' && c['Closing Rank'] >= 300 && c.requires === null)).toBe(true);
+    expect(arch.filter((c) => c.programName.endsWith('Bachelor of Planning)'))).toEqual([]);
+    const plan = await all({ rank: 300, planningRank: 2000, examType: 'CSAB', seatType: 'OBC-NCL', gender: 'Female', homeState: 'Delhi' });
+    const bplan = plan.filter((c) => c.programName.endsWith('Bachelor of Planning)'));
+    expect(bplan.length).toBeGreaterThan(0);
+    expect(bplan.every((c) => c.matchedOn === 'planningRank' && c['Closing Rank'] >= 2000)).toBe(true);
+    const iit = await all({ rank: 5000, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Delhi', branch: ['Architecture & Planning'] });
+    const iitArch = iit.filter((c) => c.programName === 'Architecture (5 Years, Bachelor of Architecture)');
+    expect(iitArch.length).toBeGreaterThan(0);
+    expect(iitArch.every((c) => c.matchedOn === 'rank' && /Architecture Aptitude Test/.test(c.requires ?? ''))).toBe(true);
   }, 120_000);
 
   it('carries the NIRF rank with its year, the placement batch, and IIT/NIT tuition', async () => {

@@ -67,6 +67,9 @@ function engineeringSweep(closingRanks: number[]): Record<string, unknown>[] {
               examType,
               ...(seatType ? { seatType } : {}),
               ...(reserved && r() < 0.5 ? { crlRank: rank * (1 + Math.floor(r() * 8)) } : {}),
+              // Paper 2 ranks (B.Arch, B.Planning), now and then, for any exam (IIT ignores them).
+              ...(r() < 0.3 ? { archRank: logUniform(10, 30_000) } : {}),
+              ...(r() < 0.3 ? { planningRank: logUniform(10, 30_000) } : {}),
               rank,
               gender,
               homeState: homeStates[k++ % homeStates.length],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './text.ts';
 import { defineEndpoints } from './endpoint.ts';
 
 /**
@@ -34,7 +35,7 @@ export const emailField = z
   .regex(emailPattern, 'Please enter a valid email address');
 
 export const contactRequestSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required', abort: true }).max(200, 'Name is too long'),
+  name: oneLine(z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required', abort: true }).max(200, 'Name is too long'), 'Name'),
   email: emailField,
   phone: z
     .string({ error: 'Phone number is required' })
@@ -60,6 +61,11 @@ export const publicConfigSchema = z.object({
   google: z.object({ authorizationUrl: z.string(), clientId: z.string() }).nullable(),
   /** Cashfree checkout: its mode, the Cashfree.js script to load, and whether payments are tests (no real money). */
   payments: z.object({ mode: z.enum(['sandbox', 'production']), sdkUrl: z.string(), testPayments: z.boolean() }),
+  /**
+   * A real price offer and its last day (IST, 'YYYY-MM-DD'), while it runs; null otherwise. Only
+   * then does the booking modal strike the list price (issue 24: no false urgency).
+   */
+  priceOffer: z.object({ endsOn: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookedSlotsResponseSchema, counsellorIdParamsSchema, type TimeRange } from './counsellors.ts';
+import { oneLine } from './text.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { IST_OFFSET_MS } from './format.ts';
 
@@ -14,11 +15,15 @@ export const bookingMessages = {
   chooseTime: 'Please choose a time slot',
 } as const;
 
-/** Spec §9: both options labelled limited time offer; the server sets the amount from the duration. */
+/**
+ * Spec §9 prices; the server sets the amount from the duration. The list price is struck out only
+ * while a real offer with an end date is configured (PRICE_OFFER_ENDS, docs/decisions 0026).
+ */
 export const sessionOptions = [
   { duration: 12, price: 279, listPrice: 350, save: 81 },
   { duration: 25, price: 419, listPrice: 600, save: 181 },
 ] as const;
+export type SessionOption = (typeof sessionOptions)[number];
 export type SessionDuration = (typeof sessionOptions)[number]['duration'];
 export function sessionOption(duration: number) {
   return sessionOptions.find((o) => o.duration === duration);
@@ -121,7 +126,7 @@ const amountSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== 
 export const paymentRequestSchema = z.object({
   phone: bookingPhoneSchema,
   /** Shown in the spec's payload; the server uses the account's own name. */
-  username: z.string().max(200).optional(),
+  username: oneLine(z.string().max(200), 'username').optional(),
   /** Optional; when sent it must be the price of the chosen duration (the server sets the amount). */
   amount: amountSchema.optional(),
   counsellorId: z.string({ error: 'counsellorId is required' }).trim().min(1, 'counsellorId is required').max(100),

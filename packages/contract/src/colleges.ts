@@ -185,9 +185,15 @@ const rankRowSchema = z.object({
   counselling: z.enum(['JoSAA', 'CSAB']),
   year: z.number().int(),
   round: z.number().int(),
-  /** As published: a preparatory-course rank keeps its 'P' suffix (e.g. '50P'). */
+  /**
+   * As published: a preparatory-course rank keeps its 'P' suffix (e.g. '50P'). The 2016-2024 files
+   * lost the 'P': there a closing rank below its opening rank at an IIT SC, ST or PwD seat is
+   * preparatory by the stated rule and gets the 'P' too (`preparatoryByRule`).
+   */
   openingRank: z.string(),
   closingRank: z.string(),
+  /** The 'P' comes from the stated rule for 2016-2024, not from the published file. */
+  preparatoryByRule: z.boolean(),
 });
 export type RankRow = z.infer<typeof rankRowSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
+import { DIRECTION_OVERRIDES, directionMessage, multiLine, oneLine } from './text.ts';
 
 /** Spec §8 Counsellors. */
 export const counsellorMessages = {
@@ -118,8 +119,16 @@ export const counsellorSchema = z.object({
   reviewCount: z.number().int(),
   /** Seeded demo counsellor, labelled Demo on screen. */
   isDemo: z.boolean(),
+  /** 'Verified student of IIT Bombay, year 3' once enrolment was proved (docs/decisions 0026); null otherwise. */
+  verifiedStudent: z.string().nullable(),
+  /** When enrolment was proved (ISO), with how: a code to the college's own mail, or an ID card an admin saw. */
+  verifiedAt: z.string().nullable(),
+  verifiedBy: z.enum(['email', 'id-card']).nullable(),
 });
 export type Counsellor = z.infer<typeof counsellorSchema>;
+
+/** 'Verified student of IIT Bombay, year 3' */
+export const verifiedStudentText = (college: string, year: number) => `Verified student of ${college}, year ${year}`;
 
 export const counsellorListRequestSchema = z.object({
   /** The college as results and college pages name it (or its id); absent or empty: every approved counsellor. */
@@ -137,7 +146,12 @@ export const bookedSlotsResponseSchema = z.array(bookedSlotSchema);
 export const counsellorIdParamsSchema = z.object({ counsellorId: z.string().trim().min(1, counsellorMessages.notFound).max(100) });
 
 /** Colleges a counsellor can apply for (the engineering institutes). */
-export const collegeOptionSchema = z.object({ id: z.string(), name: z.string() });
+export const collegeOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Addresses at these domains (or their subdomains) can receive the enrolment code; empty: upload a student ID card. */
+  studentMailDomains: z.array(z.string()),
+});
 export const collegeOptionsResponseSchema = z.object({ data: z.array(collegeOptionSchema) });
 export type CollegeOption = z.infer<typeof collegeOptionSchema>;
 
@@ -178,44 +192,118 @@ const optionalText = (max: number, label: string) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine(...noControl(label))
+    .refine((v) => !DIRECTION_OVERRIDES.test(v), directionMessage(label))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
 export const counsellorProfileFieldsSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(2, 'Name is required')
-    .max(100, 'Name must be at most 100 characters')
-    .refine(...noControl('Name')),
-  yearOfStudy: z.coerce.number({ error: 'Choose your year of study' }).int().min(1, 'Choose your year of study').max(6, 'Choose your year of study'),
-  program: z
-    .string({ error: 'Program is required' })
-    .trim()
-    .min(2, 'Program is required')
-    .max(150, 'Program must be at most 150 characters')
-    .refine(...noControl('Program')),
-  about: z
-    .string({ error: 'Tell students about yourself' })
-    .trim()
-    .min(30, 'Tell students about yourself in at least 30 characters')
-    .max(2000, 'About must be at most 2000 characters')
-    .refine(...noControl('About')),
+  name: oneLine(
+    z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(2, 'Name is required')
+      .max(100, 'Name must be at most 100 characters')
+      .refine(...noControl('Name')),
+    'Name',
+  ),
+  // A number, or a form's numeric text; never a boolean or null (z.coerce would read true as 1).
+  yearOfStudy: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Choose your year of study' }).int('Choose your year of study').min(1, 'Choose your year of study').max(6, 'Choose your year of study'),
+  ),
+  program: oneLine(
+    z
+      .string({ error: 'Program is required' })
+      .trim()
+      .min(2, 'Program is required')
+      .max(150, 'Program must be at most 150 characters')
+      .refine(...noControl('Program')),
+    'Program',
+  ),
+  about: multiLine(
+    z
+      .string({ error: 'Tell students about yourself' })
+      .trim()
+      .min(30, 'Tell students about yourself in at least 30 characters')
+      .max(2000, 'About must be at most 2000 characters')
+      .refine(...noControl('About')),
+    'About',
+  ),
   achievements: optionalText(2000, 'Achievements'),
   experience: optionalText(2000, 'Experience'),
 });
 
+const instituteIdSchema = z
+  .string({ error: 'Choose your college' })
+  .trim()
+  .min(1, 'Choose your college')
+  .max(100, 'Choose your college from the list')
+  .regex(/^[a-z0-9-]+$/, 'Choose your college from the list');
+
+/** How an applicant proves they study at the college (docs/decisions 0026). */
+export const proofMethods = ['email', 'id-card'] as const;
+export type ProofMethod = (typeof proofMethods)[number];
+
 /** The start dialog's Counsellor entry point: one college (engineering institute id), profile and hours. */
 export const counsellorApplicationSchema = counsellorProfileFieldsSchema.extend({
-  instituteId: z
-    .string({ error: 'Choose your college' })
-    .trim()
-    .min(1, 'Choose your college')
-    .max(100, 'Choose your college from the list')
-    .regex(/^[a-z0-9-]+$/, 'Choose your college from the list'),
+  instituteId: instituteIdSchema,
   ...availabilitySchema.shape,
+  /**
+   * The proof of enrolment: a college address verified with its code, or a student ID card uploaded
+   * before applying. Absent: whichever the applicant has (the e-mail first).
+   */
+  proof: z.enum(proofMethods, { error: 'Choose how you prove you study there: your college e-mail or your student ID card' }).optional(),
 });
+
+export const proofMessages = {
+  proofNeeded: 'Prove that you study there: verify your college e-mail address, or upload your student ID card.',
+  codeSent: 'We sent a 6-digit code to that address. It is valid for 15 minutes.',
+  codeWrong: 'That code is not right. Check the e-mail and try again.',
+  codeExpired: 'That code has expired or was tried too often. Ask for a new one.',
+} as const;
+
+const studentEmailSchema = oneLine(
+  z
+    .string({ error: 'Enter your college e-mail address' })
+    .trim()
+    .toLowerCase()
+    .min(3, 'Enter your college e-mail address')
+    .max(254, 'Enter a valid e-mail address')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid e-mail address'),
+  'The e-mail address',
+);
+
+/** Ask for a code at a college address. */
+export const studentEmailStartSchema = z.object({ instituteId: instituteIdSchema, email: studentEmailSchema });
+export type StudentEmailStart = z.input<typeof studentEmailStartSchema>;
+/** Enter the code. */
+export const studentEmailConfirmSchema = studentEmailStartSchema.extend({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export type StudentEmailConfirm = z.input<typeof studentEmailConfirmSchema>;
+export const studentEmailVerifiedSchema = z.object({
+  data: z.object({ instituteId: z.string(), email: z.string(), verifiedAt: z.string() }),
+});
+
+/** The applicant's proof on file for their next application. */
+export const proofStatusSchema = z.object({
+  data: z.object({
+    /** Verified college addresses, per institute. */
+    emails: z.array(z.object({ instituteId: z.string(), email: z.string(), verifiedAt: z.string() })),
+    idCardUploadedAt: z.string().nullable(),
+    /** Rankwise's commission on each completed session, in percent (stated before applying). */
+    commissionPercent: z.number(),
+  }),
+});
+export type ProofStatus = z.infer<typeof proofStatusSchema>['data'];
+
+/** Student ID card: a photo or scan (JPEG, PNG or WebP) up to 5 MB, sent as the raw body. */
+export const ID_CARD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const ID_CARD_MAX_BYTES = 5 * 1024 * 1024;
 export type CounsellorApplicationInput = z.input<typeof counsellorApplicationSchema>;
 export type CounsellorApplication = z.output<typeof counsellorApplicationSchema>;
 
@@ -243,6 +331,25 @@ export const ownCounsellorProfileSchema = z.object({
   availableDays: z.array(z.number().int()),
   timeRanges: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
   isDemo: z.boolean(),
+  /** How enrolment was proved, and when (null until then: an ID card counts once an admin decides). */
+  verificationMethod: z.enum(proofMethods).nullable(),
+  verifiedEmail: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  /** An approved counsellor's edit waiting for an admin (the live profile is unchanged meanwhile). */
+  pendingChanges: z
+    .object({
+      name: z.string(),
+      yearOfStudy: z.number().int(),
+      program: z.string(),
+      about: z.string(),
+      achievements: z.string().nullable(),
+      experience: z.string().nullable(),
+      image: z.string().nullable(),
+      submittedAt: z.string(),
+    })
+    .nullable(),
+  /** The admin's note when they last turned an edit down. */
+  changeReviewNote: z.string().nullable(),
 });
 export type OwnCounsellorProfile = z.infer<typeof ownCounsellorProfileSchema>;
 export const ownCounsellorProfileResponseSchema = z.object({ data: ownCounsellorProfileSchema.nullable() });
@@ -257,7 +364,39 @@ export const counsellorApplicationViewSchema = ownCounsellorProfileSchema.extend
   email: z.string(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** The applicant's proof: the verified college address, or an uploaded ID card (kept until the decision). */
+  proof: z.enum(proofMethods).nullable(),
+  idCardUploadedAt: z.string().nullable(),
 });
+/** The ID card as the admin's page shows it beside the application. */
+export const idCardResponseSchema = z.object({ data: z.object({ contentType: z.string(), base64: z.string(), uploadedAt: z.string() }) });
+
+/** Admin: an approved counsellor's edit, live and proposed side by side. */
+export const profileChangeViewSchema = z.object({
+  counsellorId: z.string(),
+  email: z.string(),
+  college: z.string(),
+  submittedAt: z.string(),
+  live: z.object({
+    name: z.string(),
+    yearOfStudy: z.number().int(),
+    program: z.string(),
+    about: z.string(),
+    achievements: z.string().nullable(),
+    experience: z.string().nullable(),
+    image: z.string().nullable(),
+  }),
+  proposed: z.object({
+    name: z.string(),
+    yearOfStudy: z.number().int(),
+    program: z.string(),
+    about: z.string(),
+    achievements: z.string().nullable(),
+    experience: z.string().nullable(),
+    image: z.string().nullable(),
+  }),
+});
+export type ProfileChangeView = z.infer<typeof profileChangeViewSchema>;
 export type CounsellorApplicationView = z.infer<typeof counsellorApplicationViewSchema>;
 export const counsellorApplicationsRequestSchema = z.object({ status: z.enum(counsellorStatuses).default('pending') });
 export const counsellorApplicationsResponseSchema = z.object({ data: z.array(counsellorApplicationViewSchema) });
@@ -272,6 +411,27 @@ export const reviewApplicationRequestSchema = z.object({
     .optional(),
 });
 export type ReviewApplicationRequest = z.input<typeof reviewApplicationRequestSchema>;
+
+/** 'Tell me when a counsellor of this college joins.' */
+export const watchCollegeRequestSchema = z.object({
+  instituteName: z.string({ error: 'Choose a college' }).trim().min(1, 'Choose a college').max(300, 'The college name is too long'),
+  email: oneLine(
+    z
+      .string({ error: 'Enter your e-mail address' })
+      .trim()
+      .toLowerCase()
+      .min(3, 'Enter your e-mail address')
+      .max(254, 'Enter a valid e-mail address')
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid e-mail address'),
+    'The e-mail address',
+  ),
+});
+export const watchStopRequestSchema = z.object({ token: z.string().trim().min(10, 'This link is not valid').max(200, 'This link is not valid') });
+export const messageSchema = z.object({ message: z.string() });
+/** Counsellors of colleges like the one asked for (same kind of institute; same state first). */
+export const similarCounsellorsResponseSchema = z.object({
+  data: z.object({ college: z.string().nullable(), counsellors: z.array(counsellorSchema) }),
+});
 
 /** Ordinal year for the spec's `Year` text: 3 -> '3rd Year'. */
 export function yearLabel(year: number): string {
@@ -324,6 +484,91 @@ export const counsellorEndpoints = defineEndpoints('counsellors', {
     summary: 'Upload your photo: the raw image as the body (image/jpeg, image/png or image/webp, at most 5 MB)',
     access: 'user',
     responses: { 200: ownCounsellorProfileResponseSchema },
+  },
+  myRoles: {
+    method: 'GET',
+    path: '/account/roles',
+    summary: "The signed-in user's roles (the menu links an admin's pages)",
+    access: 'user',
+    responses: { 200: z.object({ data: z.object({ roles: z.array(z.enum(['admin', 'counsellor'])) }) }) },
+  },
+  proofStatus: {
+    method: 'GET',
+    path: '/counselor/proof',
+    summary: "The applicant's proof of enrolment on file (verified college addresses, ID card) and Rankwise's commission",
+    access: 'user',
+    responses: { 200: proofStatusSchema },
+  },
+  startEmailProof: {
+    method: 'POST',
+    path: '/counselor/proof/email',
+    summary: "E-mail a 6-digit code to an address at the college's own domain",
+    access: 'user',
+    body: studentEmailStartSchema,
+    responses: { 200: messageSchema },
+  },
+  confirmEmailProof: {
+    method: 'POST',
+    path: '/counselor/proof/email/confirm',
+    summary: 'Enter the code: the address proves enrolment for the next application',
+    access: 'user',
+    body: studentEmailConfirmSchema,
+    responses: { 200: studentEmailVerifiedSchema },
+  },
+  uploadIdCard: {
+    method: 'PUT',
+    path: '/counselor/proof/id-card',
+    summary: 'Upload your student ID card: the raw image as the body (JPEG, PNG or WebP, at most 5 MB); only an admin sees it, deleted after the decision',
+    access: 'user',
+    responses: { 200: proofStatusSchema },
+  },
+  watch: {
+    method: 'POST',
+    path: '/counselor/watch',
+    summary: 'E-mail me once when a counsellor of this college joins (one click in the mail stops it)',
+    access: 'optional',
+    body: watchCollegeRequestSchema,
+    responses: { 200: messageSchema },
+  },
+  stopWatch: {
+    method: 'POST',
+    path: '/counselor/watch/stop',
+    summary: "Stop a college's 'tell me when a counsellor joins' e-mail (the token from the mail's link)",
+    access: 'public',
+    body: watchStopRequestSchema,
+    responses: { 200: messageSchema },
+  },
+  similar: {
+    method: 'POST',
+    path: '/counselor/similar',
+    summary: 'Counsellors of colleges like this one (same kind of institute, same state first), for a college with none',
+    access: 'public',
+    body: counsellorListRequestSchema,
+    responses: { 200: similarCounsellorsResponseSchema },
+  },
+  applicationIdCard: {
+    method: 'GET',
+    path: '/admin/counsellor-applications/{id}/id-card',
+    summary: "Admin: the applicant's student ID card (kept until the decision)",
+    access: { role: 'admin' },
+    params: applicationIdParamsSchema,
+    responses: { 200: idCardResponseSchema },
+  },
+  profileChanges: {
+    method: 'GET',
+    path: '/admin/profile-changes',
+    summary: "Admin: approved counsellors' edits waiting for review, live and proposed",
+    access: { role: 'admin' },
+    responses: { 200: z.object({ data: z.array(profileChangeViewSchema) }) },
+  },
+  reviewProfileChange: {
+    method: 'POST',
+    path: '/admin/profile-changes/{id}/review',
+    summary: "Admin: publish or turn down a counsellor's edit (a note is required to turn it down)",
+    access: { role: 'admin' },
+    params: applicationIdParamsSchema,
+    body: reviewApplicationRequestSchema,
+    responses: { 200: messageSchema },
   },
   applications: {
     method: 'GET',

@@ -54,9 +54,18 @@ export const rankMessages = {
   invalid: 'Please enter a valid positive integer',
 } as const;
 
-/** A rank as typed: digits only (a number or a digit string), positive. */
+/** Digits as people write them: plain, Indian grouping ('1,50,000') or international ('150,000'). */
+const RANK_TEXT = /^(?:\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})$/;
+
+/** The number a rank box's text stands for ('15,000' is 15000), or null when it is not digits as people group them. */
+export function rankFromText(text: string): number | null {
+  const t = text.trim();
+  return RANK_TEXT.test(t) ? Number(t.replaceAll(',', '')) : null;
+}
+
+/** A rank as typed: a number, or digits with or without digit grouping ('15,000'), positive. */
 export const rankSchema = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+  (v) => (typeof v === 'string' ? (rankFromText(v) ?? v) : v),
   z
     .number({ error: (iss) => (iss.input === undefined || iss.input === '' ? rankMessages.required : rankMessages.invalid) })
     .int(rankMessages.invalid)
@@ -82,8 +91,18 @@ export const pageSchema = z.coerce.number().int().min(1, 'page must be a positiv
 export const engineeringPreferencesSchema = z
   .object({
     rank: rankSchema,
-    /** Optional common-rank-list rank of a reserved-category student, to match OPEN seats too (JoSAA and CSAB). */
+    /**
+     * JoSAA: optional common-rank-list rank of a reserved-category student, to match OPEN seats too.
+     * CSAB: no role (`rank` is the CRL rank there; docs/decisions/0011-csab-category.md).
+     */
     crlRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
+    /**
+     * Optional JEE Main Paper 2A (B.Arch) and Paper 2B (B.Planning) ranks, with `rank`'s category
+     * meaning (the category rank for the category's seats; for CSAB the CRL rank). B.Arch and
+     * B.Planning seats at NITs, IIITs and GFTIs are listed only against them (docs/decisions/0021).
+     */
+    archRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
+    planningRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
     examType: z.enum(examTypes, { error: 'Exam type is required' }),
     /** Required for JEE Main and JEE Advanced; optional for CSAB, where it defaults to OPEN (docs/decisions/0011-csab-category.md). */
     seatType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories, { error: 'Category is required' }).optional()),
@@ -147,8 +166,13 @@ export const engineeringCollegeSchema = z
     round: z.number().int(),
     /** Which counselling the closing rank comes from. */
     basis: z.enum(['JoSAA', 'CSAB']),
-    /** Which of the student's ranks matched this row (the category rank or the CRL rank). */
-    matchedOn: z.enum(['rank', 'crlRank']),
+    /**
+     * What else the seat asks of the student, or null: an IIT B.Arch seat is open only to those who
+     * pass the Architecture Aptitude Test.
+     */
+    requires: z.string().nullable(),
+    /** Which of the student's ranks matched this row (the category rank, the CRL rank, or a Paper 2 rank). */
+    matchedOn: z.enum(['rank', 'crlRank', 'archRank', 'planningRank']),
   })
   .extend(chanceFieldsSchema.shape);
 export type EngineeringCollege = z.infer<typeof engineeringCollegeSchema>;

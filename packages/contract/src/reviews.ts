@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECTION_OVERRIDES, directionMessage } from './text.ts';
 import { defineEndpoints } from './endpoint.ts';
 
 /** Longest review accepted (the database checks it too). */
@@ -54,7 +55,8 @@ export const reviewFormSchema = z.object({
     .trim()
     .min(1, reviewMessages.enterReview)
     .max(REVIEW_MAX_LENGTH, reviewMessages.tooLong)
-    .refine((v) => !CONTROL.test(v), reviewMessages.control),
+    .refine((v) => !CONTROL.test(v), reviewMessages.control)
+    .refine((v) => !DIRECTION_OVERRIDES.test(v), directionMessage('Review')),
   rating: z.number({ error: reviewMessages.rating }).int(reviewMessages.rating).min(1, reviewMessages.rating).max(5, reviewMessages.rating),
 });
 export type ReviewFormInput = z.input<typeof reviewFormSchema>;

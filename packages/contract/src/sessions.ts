@@ -153,7 +153,7 @@ export const ledgerEntrySchema = z.object({
   bookingId: z.string(),
   sessionStartsAt: isoString,
   studentName: z.string(),
-  kind: z.enum(['payment', 'refund', 'release']),
+  kind: z.enum(['payment', 'refund', 'release', 'payout']),
   account: z.enum(['held', 'payable']),
   /** Signed: + into the account, - out of it. */
   amountPaise: z.number().int(),

@@ -63,7 +63,7 @@ describe('the session policy', () => {
     expect(sessionMessages.reportTooLate).toContain(`within ${sessionPolicy.reportWindowHours} hours after`);
     expect(sessionMessages.reported).toContain(`${sessionPolicy.disputeWindowHours} hours to respond`);
     // No text carries its own number of hours.
-    const texts = [...Object.values(sessionRules), ...Object.values(sessionMessages).filter((m): m is string => typeof m === 'string')];
+    const texts = [...Object.values(sessionRules), ...(Object.values(sessionMessages) as unknown[]).filter((m): m is string => typeof m === 'string')];
     expect(
       texts
         .join(' ')

@@ -9,3 +9,4 @@ export * from './schema/jobs.ts';
 export * from './schema/counsellors.ts';
 export * from './schema/bookings.ts';
 export * from './schema/reviews.ts';
+export * from './schema/choices.ts';

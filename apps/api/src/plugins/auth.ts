@@ -130,6 +130,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.addHook('onClose', async () => revoked.stop());
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
+  // An answer to a signed-in request (or one that sets the session cookie) is that person's:
+  // never kept by a browser's or a proxy's cache (issue 24 item 8).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.headers.authorization || reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
+  });
   // Imported once: jose would import a raw secret for every token it checks.
   const verifyKey = await crypto.subtle.importKey('raw', key(opts.config), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   // Tokens whose signature has been checked, with their claims. A browser sends the same access

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@rankwise/contract/errors';
+import { DIRECTION_OVERRIDE_MESSAGE, DIRECTION_OVERRIDES } from '@rankwise/contract/text';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -26,6 +27,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const field = controlCharacterField(value, part);
       if (field !== undefined) {
         throw new AppError('VALIDATION_FAILED', `${field}: ${CONTROL_CHARACTER_MESSAGE}`, { [field]: [CONTROL_CHARACTER_MESSAGE] });
+      }
+      // Unicode direction overrides in any user text (issue 24, docs/decisions 0026): the rule lives in the contract.
+      const reversed = controlCharacterField(value, part, 0, DIRECTION_OVERRIDES);
+      if (reversed !== undefined) {
+        throw new AppError('VALIDATION_FAILED', `${reversed}: ${DIRECTION_OVERRIDE_MESSAGE}`, { [reversed]: [DIRECTION_OVERRIDE_MESSAGE] });
       }
     }
   });
@@ -70,7 +76,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(429, { message: error.message || 'Too many requests. Please try again later.', code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
-      return send(status, { message: clientMessage(error), code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' });
+      return send(status, { message: clientMessage(error), code: clientCode(status) });
     }
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) {
@@ -91,14 +97,14 @@ const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters (such as 
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The first field (dotted path) whose text or key holds a control character, or undefined. */
-export function controlCharacterField(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : undefined;
+export function controlCharacterField(value: unknown, path: string, depth = 0, pattern: RegExp = CONTROL_CHARACTERS): string | undefined {
+  if (typeof value === 'string') return pattern.test(value) ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return undefined;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {
     const childPath = path === 'body' || path === 'query' || path === 'params' ? key : `${path}.${key}`;
-    if (CONTROL_CHARACTERS.test(key)) return childPath.replace(CONTROL_CHARACTERS, '?');
-    const found = controlCharacterField(child, childPath, depth + 1);
+    if (pattern.test(key)) return childPath.replace(new RegExp(pattern.source, 'g'), '?');
+    const found = controlCharacterField(child, childPath, depth + 1, pattern);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -118,7 +124,15 @@ function fieldName(instancePath: string, context: string | undefined): string {
 /** Fastify's router errors (a malformed or overlong address), answered in the one error shape. */
 export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.status(status).send({ message: clientMessage(error), code: 'BAD_REQUEST' } satisfies ErrorBody);
+  void reply.status(status).send({ message: clientMessage(error), code: clientCode(status) } satisfies ErrorBody);
+}
+
+/** The error code of a framework 4xx: its own where the contract has one (413 PAYLOAD_TOO_LARGE, 415, 404). */
+export function clientCode(status: number): string {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  return 'BAD_REQUEST';
 }
 
 /** Fastify's own 4xx texts, made readable for a person. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { users } from '../../src/db/schema/auth.ts';
+import { studentEmailCodes } from '../../src/db/schema/counsellors.ts';
 import { engineeringInstitutes } from '../../src/db/schema/engineering.ts';
 import { signAccessToken } from '../../src/plugins/auth.ts';
 import type { TestApp } from './test-app.ts';
@@ -23,8 +24,9 @@ export async function seedInstitutes(t: TestApp): Promise<void> {
   await t.db.database.db
     .insert(engineeringInstitutes)
     .values([
-      { id: 'nit-goa', name: 'National Institute of Technology Goa', shortName: 'NIT Goa', type: 'NIT', state: 'Goa' },
-      { id: 'iit-bombay', name: 'Indian Institute of Technology Bombay', shortName: 'IIT Bombay', type: 'IIT', state: 'Maharashtra' },
+      // Websites as the JoSAA institute profiles give them: the student mail domain comes from them.
+      { id: 'nit-goa', name: 'National Institute of Technology Goa', shortName: 'NIT Goa', type: 'NIT', state: 'Goa', website: 'www.nitgoa.ac.in' },
+      { id: 'iit-bombay', name: 'Indian Institute of Technology Bombay', shortName: 'IIT Bombay', type: 'IIT', state: 'Maharashtra', website: 'www.iitb.ac.in' },
     ])
     .onConflictDoNothing();
 }
@@ -42,9 +44,28 @@ export const application = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A counsellor who applied and whom an admin approved, through the API. */
+/**
+ * A college address already verified with its code, inserted directly (the code's own path has its
+ * tests in counsellor-market.integration.test.ts), so the person may apply with `proof: 'email'`.
+ */
+export async function verifiedCollegeEmail(t: TestApp, person: Person, instituteId = 'nit-goa'): Promise<string> {
+  const domain = instituteId === 'iit-bombay' ? 'iitb.ac.in' : 'nitgoa.ac.in';
+  const email = `${person.username.toLowerCase()}@${domain}`;
+  await t.db.database.db.insert(studentEmailCodes).values({
+    userId: person.id,
+    instituteId,
+    email,
+    codeHash: 'inserted-by-test:0',
+    expiresAt: new Date(),
+    verifiedAt: new Date(),
+  });
+  return email;
+}
+
+/** A counsellor who proved enrolment (college e-mail), applied, and whom an admin approved, through the API. */
 export async function approvedCounsellor(t: TestApp, admin: Person, over: Record<string, unknown> = {}): Promise<{ person: Person; id: string }> {
   const person = await createPerson(t, 'counsellor');
+  await verifiedCollegeEmail(t, person, typeof over.instituteId === 'string' ? over.instituteId : 'nit-goa');
   const applied = await t.app.inject({ method: 'POST', url: '/api/v1/counselor/apply', headers: person.auth, payload: application(over) });
   if (applied.statusCode !== 201) throw new Error(`apply: ${applied.statusCode} ${applied.body}`);
   const id = applied.json().data.id as string;

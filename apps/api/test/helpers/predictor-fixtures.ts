@@ -22,6 +22,11 @@ export const engineeringFixtures: (EngineeringPreferencesInput & { examType: '' 
   { rank: 20000, examType: 'CSAB', seatType: 'OBC-NCL', gender: 'Female', homeState: 'Goa', crlRank: 60000 },
   { rank: 3000, examType: 'CSAB', seatType: 'ST(PWD)', gender: 'Male', homeState: 'Odisha' },
   { rank: 8000, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Outside India', branch: ['Mathematics & Computing', 'AI & Data Science'] },
+  // Paper 2 ranks: B.Arch and B.Planning outside IITs (docs/decisions/0021).
+  { rank: 40000, archRank: 3000, planningRank: 1500, examType: '', seatType: 'OPEN', gender: 'Female', homeState: 'Bihar' },
+  { rank: 90000, archRank: 900, examType: '', seatType: 'SC', crlRank: 300000, gender: 'Male', homeState: 'Delhi', branch: ['Architecture & Planning'] },
+  { rank: 40000, archRank: 8000, planningRank: 12000, examType: 'CSAB', seatType: 'EWS(PWD)', gender: 'Female', homeState: 'Kerala' },
+  { rank: 3000, archRank: 100, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra', branch: ['Architecture & Planning'] },
 ];
 
 /** The NEET PG payloads medical.integration.test.ts checks against the raw CSV. */

@@ -148,6 +148,16 @@ export const pages: Page[] = [
     ...page(() => import('@/features/counsellors/components/admin-applications-page.tsx').then((m) => m.AdminApplicationsPage), 'protected'),
   },
   {
+    path: 'admin/profile-changes',
+    meta: meta('Profile changes', "Review counsellors' profile changes."),
+    ...page(() => import('@/features/counsellors/components/admin-profile-changes-page.tsx').then((m) => m.AdminProfileChangesPage), 'protected'),
+  },
+  {
+    path: 'counsellors/stop',
+    meta: meta('Stop e-mails', "Stop a college's 'tell me when a counsellor joins' e-mail."),
+    ...page(() => import('@/features/counsellors/components/stop-watch-page.tsx').then((m) => m.StopWatchPage)),
+  },
+  {
     path: 'admin/disputes',
     meta: meta('Session disputes', 'Decide disputed sessions.'),
     ...page(() => import('@/features/counsellors/components/admin-disputes-page.tsx').then((m) => m.AdminDisputesPage), 'protected'),
@@ -156,6 +166,16 @@ export const pages: Page[] = [
     path: 'sessions',
     meta: meta('My sessions', 'Your booked sessions with counsellors: join, move, cancel or review.'),
     ...page(() => import('@/features/bookings/components/my-sessions-page.tsx').then((m) => m.MySessionsPage), 'protected'),
+  },
+  {
+    path: 'choices',
+    meta: meta('My choice lists', 'Build your JoSAA, CSAB or MCC choice list and see the chance of every outcome.'),
+    ...page(() => import('@/features/choices/components/choices-page.tsx').then((m) => m.ChoicesPage), 'protected'),
+  },
+  {
+    path: 'choices/shared/:token',
+    meta: meta('Shared choice list', 'A choice list shared read-only from Rankwise.'),
+    ...page(() => import('@/features/choices/components/shared-list-page.tsx').then((m) => m.SharedListPage)),
   },
   {
     path: 'reviews',

@@ -8,6 +8,7 @@ const fallback: PublicConfig = {
   supportEmail: 'support@rankwise.in',
   google: null,
   payments: { mode: 'production', sdkUrl: 'https://sdk.cashfree.com/js/v3/cashfree.js', testPayments: false },
+  priceOffer: null,
 };
 
 export const appConfigQuery = queryOptions({

@@ -5,14 +5,16 @@ import { loadConfig } from '../../config.ts';
 import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
 import { JOSAA_BACKTEST_YEARS } from './definitions.ts';
 import { readJosaaRoundRows } from './josaa-files.ts';
-import { buildNeetPgHistories, readNeetPgAllotments, runNeetPgBacktest } from './neet-pg.ts';
+import { readMedicalData } from '../neet-pg/medical-data.ts';
+import { buildNeetPgHistories, foldOfInstitutes, runNeetPgBacktests } from './neet-pg.ts';
 import { buildSeatHistories } from './seat-history.ts';
 
 /*
  * `npm run backtest`: recomputes both backtests from the raw CSVs and prints the tables that
- * /methodology publishes. --csv <file> writes every scored point; --data-dir <dir> reads another copy.
+ * /methodology publishes. --csv <file> writes every scored point; --data-dir <dir> reads another copy;
+ * --folds <file> writes NEET PG's two folds (institute id, fold, name) as docs/decisions/0014 lists them.
  */
-const { values } = parseArgs({ options: { csv: { type: 'string' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({ options: { csv: { type: 'string' }, 'data-dir': { type: 'string' }, folds: { type: 'string' } } });
 const dataDir = path.resolve(values['data-dir'] ?? loadConfig().DATA_DIR);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -49,6 +51,30 @@ const writer = (stream: string) => (p: ScoredPoint) =>
 const years: number[] = [];
 for (let y = JOSAA_BACKTEST_YEARS.first; y <= JOSAA_BACKTEST_YEARS.last; y++) years.push(y);
 printBacktest(runBacktest(buildSeatHistories(await readJosaaRoundRows(dataDir)), years, writer('josaa')));
-printBacktest(runNeetPgBacktest(buildNeetPgHistories(await readNeetPgAllotments(dataDir)), writer('neet-pg')));
+const medical = await readMedicalData(dataDir);
+const neetPgHistories = buildNeetPgHistories(medical.cutoffs);
+const neetPg = runNeetPgBacktests(neetPgHistories, writer('neet-pg'));
+console.log('\nNEET PG two-fold (2023 → 2024, across institutes):');
+printBacktest(neetPg.twoFold);
+if (neetPg.forward) {
+  console.log('\nNEET PG forward (2024 → 2025):');
+  printBacktest(neetPg.forward);
+}
+for (const g of neetPg.groups) {
+  for (const [name, t] of [['two-fold', g.twoFold], ['forward', g.forward]] as const) {
+    if (!t) continue;
+    console.log(`\nNEET PG ${name}, group ${g.group}: ${t.seats} seat-years, Brier ${t.brier.toFixed(4)}`);
+    for (const b of t.bands) console.log(`${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
+  }
+}
+if (values.folds) {
+  const names = new Map(medical.institutes.map((i) => [i.id, i.name]));
+  const folds = [...foldOfInstitutes(neetPgHistories)];
+  const out = createWriteStream(values.folds);
+  out.write('institute_id,fold,name\n');
+  for (const [id, fold] of folds) out.write(`${id},${fold},"${(names.get(id) ?? '').replaceAll('"', '""')}"\n`);
+  out.end();
+  console.log(`\n${folds.length} institutes in ${values.folds}`);
+}
 csv?.end();
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);

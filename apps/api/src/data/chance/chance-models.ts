@@ -3,12 +3,12 @@ import type { Backtest } from '@rankwise/contract/chance';
 import { runBacktest, type BacktestResult } from './backtest.ts';
 import { JOSAA_BACKTEST_YEARS, REACH_MIN_PERCENT } from './definitions.ts';
 import { readJosaaRoundRows } from './josaa-files.ts';
-import { calibrationOf, fitModel, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
-import { buildNeetPgHistories, neetPgAllotmentsFile, neetPgWide, readNeetPgAllotments, runNeetPgBacktest } from './neet-pg.ts';
-import { buildSeatHistories, type SeatHistory } from './seat-history.ts';
+import { calibrationOf, fitModel, zForChance, type Calibration, type ChanceCurve, type ChanceModel } from './model.ts';
+import { buildNeetPgHistories, NEET_PG_GROUPS, neetPgGroupOf, neetPgWide, publishedNeetPg, runNeetPgBacktests, type NeetPgGroup, type SeatRound } from './neet-pg.ts';
+import { buildSeatHistories, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
-export const CHANCE_MODEL_VERSION = '1';
+export const CHANCE_MODEL_VERSION = '2';
 
 export type StreamModel = {
   stream: 'josaa' | 'neet-pg';
@@ -18,6 +18,11 @@ export type StreamModel = {
   /** The largest z with a chance of at least 15% (Reach seats are listed up to it). */
   zReach: number;
   backtest: Backtest;
+  /**
+   * NEET PG: each group's calibration table (docs/decisions/0014: the DNB quota on its own) and its
+   * Reach limit; `curve` is the 'other' group's.
+   */
+  groups?: Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
   summary: { stream: 'josaa' | 'neet-pg'; predictYear: number; referenceYear: number; moves: number; wideMoves: number; wideFactor: number; groups: number };
 };
 
@@ -61,10 +66,35 @@ export function josaaModel(histories: SeatHistory[], referenceYear?: number): St
   return streamModel('josaa', fitModel(histories, last + 1), backtest, true);
 }
 
-/** NEET PG: the cross-validated backtest, then the model for the year after the latest (no calibration table). */
+/**
+ * NEET PG: the two-fold and forward backtests, then the model for the year after the reference
+ * year, each group (DNB quota, other quotas) with the calibration table of its backtest points.
+ */
 export function neetPgModel(histories: SeatHistory[], referenceYear?: number): StreamModel {
-  const backtest = runNeetPgBacktest(histories);
-  return streamModel('neet-pg', fitModel(histories, (referenceYear ?? latestYear(histories)) + 1, neetPgWide), backtest, false);
+  const last = referenceYear ?? latestYear(histories);
+  // The backtests use only years up to the reference year.
+  const known = last < latestYear(histories) ? histories.map((h) => ({ ...h, finals: new Map([...h.finals].filter(([y]) => y <= last)) })) : histories;
+  const backtests = runNeetPgBacktests(known);
+  const model = fitModel(known, last + 1, neetPgWide);
+  const groups = Object.fromEntries(
+    NEET_PG_GROUPS.map((g) => {
+      const calibration = calibrationOf(backtests.bins[g]);
+      return [g, { calibration, zReach: zForChance({ table: model.table, calibration }, REACH_MIN_PERCENT / 100) }];
+    }),
+  ) as Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
+  const curve: ChanceCurve = { table: model.table, calibration: groups.other.calibration };
+  return {
+    ...streamModel('neet-pg', model, backtests.twoFold, false),
+    curve,
+    zReach: groups.other.zReach,
+    backtest: publishedNeetPg(backtests),
+    groups,
+  };
+}
+
+/** The largest z with a chance of at least 15% for a seat of these features (its group's, for NEET PG). */
+export function zReachFor(m: StreamModel, features: SeatFeatures): number {
+  return m.groups ? m.groups[neetPgGroupOf(features.quota)].zReach : m.zReach;
 }
 
 const cache = new Map<string, Promise<StreamModel | null>>();
@@ -86,11 +116,7 @@ export function josaaChanceModel(dataDir: string, referenceYear?: number): Promi
   );
 }
 
-/** The NEET PG model from the raw allotments under `dataDir` (or their rows already read), computed once per process. */
-export function neetPgChanceModel(dataDir: string, referenceYear?: number, records?: Record<string, string>[]): Promise<StreamModel | null> {
-  return cached(`neet-pg|${dataDir}|${referenceYear ?? ''}`, async () =>
-    records || existsSync(neetPgAllotmentsFile(dataDir))
-      ? neetPgModel(buildNeetPgHistories(await readNeetPgAllotments(dataDir, records)), referenceYear)
-      : null,
-  );
+/** The NEET PG model from the importer's per-round seat aggregates (data/neet-pg), computed once per process. */
+export function neetPgChanceModel(dataDir: string, referenceYear: number | undefined, rounds: SeatRound[]): Promise<StreamModel | null> {
+  return cached(`neet-pg|${dataDir}|${referenceYear ?? ''}`, async () => (rounds.length ? neetPgModel(buildNeetPgHistories(rounds), referenceYear) : null));
 }

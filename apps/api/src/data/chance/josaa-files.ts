@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readCsv } from '../lib/csv.ts';
+import { InstituteDirectory } from '../josaa/institute-directory.ts';
+import { lostPreparatoryClosing } from '../josaa/preparatory.ts';
 import type { RoundRow } from './seat-history.ts';
 
 /**
@@ -39,12 +41,43 @@ export function publishedSeatKey(r: { institute: string; program: string; quota:
   return [normaliseText(r.institute), normaliseText(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
 }
 
-/** Every round row of the backtest's files, keyed by the published seat. */
+/**
+ * Every round row of the backtest's files, keyed by the published seat. A closing rank the stated
+ * rule for 2016-2024 makes preparatory (data/josaa/preparatory.ts: an IIT SC, ST or PwD row whose
+ * opening rank is above its closing rank) gets the 'P' its file lost, so it is left out as 2025's are.
+ */
 export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
+  const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
+  const typeOf = new Map<string, string>();
+  const instituteType = (name: string) => {
+    let t = typeOf.get(name);
+    if (t === undefined) typeOf.set(name, (t = directory.find(name)?.type ?? ''));
+    return t;
+  };
   const out: RoundRow[] = [];
   for (const file of josaaBacktestFiles(dataDir)) {
     for (const r of await readCsv(file)) {
       const gender = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
+      let closing = r['Closing Rank'];
+      const plain = /^\d+$/;
+      if (
+        plain.test(r['Opening Rank'].trim()) &&
+        plain.test(closing.trim()) &&
+        lostPreparatoryClosing(
+          {
+            counselling: 'JoSAA',
+            year: Number(r.Year),
+            seatType: r['Seat Type'].trim(),
+            openingRank: Number(r['Opening Rank']),
+            closingRank: Number(closing),
+            openingPreparatory: false,
+            closingPreparatory: false,
+          },
+          instituteType(r.Institute),
+        )
+      ) {
+        closing = `${closing.trim()}P`;
+      }
       out.push({
         key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }),
         year: Number(r.Year),
@@ -53,7 +86,7 @@ export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
         seatType: r['Seat Type'].trim(),
         gender,
         opening: r['Opening Rank'],
-        closing: r['Closing Rank'],
+        closing,
       });
     }
   }

@@ -37,11 +37,16 @@ describe('engineering seat chances', () => {
     cut({ counselling: 'CSAB', year: 2020, round: 2, closingRank: 20_000 }),
     cut({ programName: 'New', year: 2020, round: 6, closingRank: 900 }),
     cut({ programName: 'Prep', year: 2020, round: 6, closingRank: 50, closingPreparatory: true }),
+    // An SC seat: JoSAA closes it on SC category ranks, CSAB on common-rank-list ranks.
+    cut({ seatType: 'SC', year: 2019, closingRank: 2_500 }),
+    cut({ seatType: 'SC', year: 2020, closingRank: 2_600 }),
+    cut({ counselling: 'CSAB', seatType: 'SC', year: 2020, round: 3, closingRank: 46_097 }),
   ];
   const reference = [
     { ...cutoffs[4], id: 'josaa-cse' },
     { ...cutoffs[5], id: 'csab-cse' },
     { ...cutoffs[6], id: 'josaa-new' },
+    { ...cutoffs[10], id: 'csab-sc' },
   ];
   const chances = engineeringSeatChances(model, reference, cutoffs);
 
@@ -63,6 +68,15 @@ describe('engineering seat chances', () => {
     expect(c.card.why).toBe('closed at 20,000 in CSAB 2020 round 2; 14,210 in JoSAA 2020; 14,750 in JoSAA 2019');
     expect(c.card.rounds).toEqual([{ round: 2, closingRank: 20_000 }]);
     expect(c.reachRank).toBeGreaterThan(20_000);
+  });
+
+  it("never mixes a CSAB SC seat's common-rank-list closing rank with its JoSAA category ranks", () => {
+    const c = chances.get('csab-sc')!;
+    // Its only CSAB year: no JoSAA SC rank in the why-line or the trend, no 'new in' claim, the wider band.
+    expect(c.card.why).toBe('closed at 46,097 in CSAB 2020 round 3');
+    expect(c.card.trend).toEqual([{ year: 2020, closingRank: 46_097 }]);
+    expect(c.wideBand).toBe(true);
+    expect(c.reachRank).toBeGreaterThan(46_097);
   });
 
   it('gives a seat new in the reference year the wider band', () => {

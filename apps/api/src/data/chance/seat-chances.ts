@@ -1,6 +1,6 @@
-import type { StreamModel } from './chance-models.ts';
+import { zReachFor, type StreamModel } from './chance-models.ts';
 import { paramsFor } from './model.ts';
-import { closingFromTop, NEET_PG, neetPgQuotaClass, topTwo } from './neet-pg.ts';
+import { NEET_PG, neetPgQuotaClass, neetPgSeatKey, rangedClosing, seatYearOf, type SeatRound } from './neet-pg.ts';
 import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /*
@@ -16,6 +16,11 @@ export type SeatChanceCard = {
   /** The reference year's closing rank after each round, in round order. */
   rounds: { round: number; closingRank: number }[];
   fewAllotments: boolean;
+  /**
+   * NEET PG, a reference year known as AIR ranges (2025): why the closing rank may rest on one
+   * stray allotment (docs/decisions/0014), or absent. Not a chance field: the medical result shows it.
+   */
+  closingNote?: string;
 };
 
 export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard };
@@ -28,7 +33,7 @@ export function seatChance(
   seat: { history: SeatHistory | undefined; features: SeatFeatures; closingRank: number; card: SeatChanceCard },
 ): SeatChance {
   const p = paramsFor(m.model, seat.history, seat.features, seat.closingRank);
-  const reach = Math.floor(seat.closingRank * Math.exp(m.zReach * p.scale));
+  const reach = Math.floor(seat.closingRank * Math.exp(zReachFor(m, seat.features) * p.scale));
   return {
     chanceScale: p.scale,
     reachRank: Math.min(MAX_RANK, Math.max(seat.closingRank, reach)),
@@ -81,20 +86,11 @@ export const canonicalSeatKey = (r: Pick<EngineeringCutoff, 'instituteId' | 'pro
 
 const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${preparatory ? 'P' : ''}`;
 
-/**
- * Every listed engineering seat's chance columns (keyed by reference id). The seat's history is its
- * JoSAA final closing ranks under the canonical key; a CSAB seat is judged on its CSAB closing rank
- * with its JoSAA history (decision 0014, CSAB).
- */
-export function engineeringSeatChances(
-  m: StreamModel,
-  reference: (EngineeringCutoff & { id: string })[],
-  cutoffs: EngineeringCutoff[],
-): Map<string, SeatChance> {
-  const josaa = cutoffs.filter((c) => c.counselling === 'JoSAA');
-  const histories = new Map(
+/** Final closing ranks per seat (canonical key) from one counselling's rank rows. */
+function historiesOf(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
+  return new Map(
     buildSeatHistories(
-      josaa.map((c) => ({
+      cutoffs.map((c) => ({
         key: canonicalSeatKey(c),
         year: c.year,
         round: c.round,
@@ -106,6 +102,24 @@ export function engineeringSeatChances(
       })),
     ).map((h) => [h.key, h]),
   );
+}
+
+/**
+ * Every listed engineering seat's chance columns (keyed by reference id). A JoSAA seat's history is
+ * its JoSAA final closing ranks under the canonical key. A CSAB seat is judged on its CSAB closing
+ * rank, a common-rank-list (CRL) rank for every seat type: an OPEN seat keeps its JoSAA history
+ * (JoSAA's OPEN ranks are CRL ranks too), any other seat type has only its CSAB years as history,
+ * since JoSAA closes those seats on category ranks (docs/decisions/0011, 0014).
+ */
+export function engineeringSeatChances(
+  m: StreamModel,
+  reference: (EngineeringCutoff & { id: string })[],
+  cutoffs: EngineeringCutoff[],
+): Map<string, SeatChance> {
+  const histories = historiesOf(cutoffs.filter((c) => c.counselling === 'JoSAA'));
+  const csabCutoffs = cutoffs.filter((c) => c.counselling === 'CSAB');
+  const csabHistories = historiesOf(csabCutoffs);
+  const csabFirstYear = csabCutoffs.reduce((a, c) => Math.min(a, c.year), Infinity);
   const rounds = new Map<string, SeatChanceCard['rounds']>();
   for (const c of cutoffs) {
     if (c.openingPreparatory || c.closingPreparatory || c.closingRank < 1) continue;
@@ -117,15 +131,18 @@ export function engineeringSeatChances(
   const out = new Map<string, SeatChance>();
   for (const r of reference) {
     const key = canonicalSeatKey(r);
-    const history = histories.get(key);
     const csab = r.counselling === 'CSAB';
-    const earlierYears = csab ? [r.year, r.year - 1] : [r.year - 1, r.year - 2];
+    const crlOnly = csab && r.seatType !== 'OPEN';
+    const history = crlOnly ? csabHistories.get(key) : histories.get(key);
+    const earlierYears = crlOnly ? [r.year - 1, r.year - 2] : csab ? [r.year, r.year - 1] : [r.year - 1, r.year - 2];
     const earlier = earlierYears.flatMap((y) => {
       const f = history?.finals.get(y);
-      return f ? [{ label: csab ? `JoSAA ${y}` : `${y}`, closingRank: f.closingRank }] : [];
+      return f ? [{ label: crlOnly ? `CSAB ${y}` : csab ? `JoSAA ${y}` : `${y}`, closingRank: f.closingRank }] : [];
     });
+    // 'New in <year>' only where the data could have shown an earlier year.
+    const newIn = crlOnly && csabFirstYear >= r.year ? undefined : r.year;
     const card: SeatChanceCard = {
-      why: whyLine({ closingRank: r.closingRank, where: `${csab ? 'CSAB ' : ''}${r.year} round ${r.round}`, earlier, newIn: r.year }),
+      why: whyLine({ closingRank: r.closingRank, where: `${csab ? 'CSAB ' : ''}${r.year} round ${r.round}`, earlier, newIn }),
       trend: trendOf(history),
       rounds: (rounds.get(`${r.counselling}\u0001${r.year}\u0001${key}`) ?? []).sort((a, b) => a.round - b.round),
       fewAllotments: false,
@@ -136,7 +153,7 @@ export function engineeringSeatChances(
   return out;
 }
 
-/** A listed NEET PG seat: its reference closing rank (robust rule) and allotments, with its history under the same key. */
+/** A listed NEET PG seat: its history (closing rank per year, by decision 0014's rules) and the reference year's rounds. */
 export type MedicalSeatInput = {
   id: string;
   history: SeatHistory;
@@ -144,6 +161,8 @@ export type MedicalSeatInput = {
   round: number;
   /** The reference year's closing rank after each round (cumulative from R1), in round order. */
   rounds: SeatChanceCard['rounds'];
+  /** The reference year's highest other AIR known, when its closing rank is flagged. */
+  flaggedOtherEnd: number | null;
 };
 
 /** Every listed NEET PG seat's chance columns (keyed by seat id). */
@@ -161,63 +180,58 @@ export function medicalSeatChances(m: StreamModel, seats: MedicalSeatInput[]): M
       trend: trendOf(s.history),
       rounds: s.rounds,
       fewAllotments: ref.allotments !== undefined && ref.allotments <= NEET_PG.FEW_ALLOTMENTS,
+      ...(ref.flagged && s.flaggedOtherEnd !== null
+        ? {
+            closingNote:
+              `The ${s.year} closing rank ${fmt(ref.closingRank)} may be one stray allotment: it is more than twice ` +
+              `the next highest AIR known for this seat (${fmt(s.flaggedOtherEnd)}), and the ${s.year} data gives only each round's range.`,
+          }
+        : {}),
     };
     out.set(s.id, seatChance(m, { history: s.history, features: s.history, closingRank: ref.closingRank, card }));
   }
   return out;
 }
 
-/** The NEET PG importer's per-round aggregates (data/neet-pg/seats.ts). */
-export type MedicalRoundAggregate = {
-  year: number;
-  round: number;
-  instituteId: string;
-  course: string;
-  quota: string;
-  category: string;
-  allotments: number;
-  topRanks: number[];
-};
-
 /**
- * Each listed NEET PG seat's history (its robust closing rank and allotments per year, over rounds
- * 1 to the reference round) and the reference year's closing rank after each round, cumulatively.
+ * Each listed NEET PG seat's history (its closing rank and allotments per year, over rounds 1 to
+ * the reference round, by decision 0014's rule for the year's kind of data) and the reference
+ * year's closing rank after each round, cumulatively.
  */
 export function medicalSeatInputs(
-  cutoffs: MedicalRoundAggregate[],
+  cutoffs: SeatRound[],
   seats: { id: string; instituteId: string; course: string; quota: string; category: string; year: number; round: number }[],
 ): MedicalSeatInput[] {
-  const key = (c: Pick<MedicalRoundAggregate, 'instituteId' | 'course' | 'quota' | 'category'>) => `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;
   const lastRound = seats[0]?.round ?? NEET_PG.LAST_ROUND;
-  const byKey = new Map<string, MedicalRoundAggregate[]>();
+  const byKey = new Map<string, SeatRound[]>();
   for (const c of cutoffs) {
     if (c.round > lastRound) continue;
-    const list = byKey.get(key(c)) ?? [];
+    const list = byKey.get(neetPgSeatKey(c)) ?? [];
     list.push(c);
-    byKey.set(key(c), list);
+    byKey.set(neetPgSeatKey(c), list);
   }
   return seats.map((s) => {
-    const rows = (byKey.get(key(s)) ?? []).sort((a, b) => a.year - b.year || a.round - b.round);
-    const finals = new Map<number, { closingRank: number; round: number; allotments: number }>();
-    const rounds: SeatChanceCard['rounds'] = [];
-    let year = -1;
-    let top: number[] = [];
-    let allotments = 0;
-    for (const r of rows) {
-      if (r.year !== year) [year, top, allotments] = [r.year, [], 0];
-      top = topTwo([...top, ...r.topRanks]);
-      allotments += r.allotments;
-      const closing = closingFromTop(top, allotments).closingRank;
-      finals.set(r.year, { closingRank: closing, round: r.round, allotments });
-      if (r.year === s.year) rounds.push({ round: r.round, closingRank: closing });
+    const rows = byKey.get(neetPgSeatKey(s)) ?? [];
+    const byYear = new Map<number, SeatRound[]>();
+    for (const r of rows) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
+    const finals = new Map<number, { closingRank: number; round: number; allotments: number; flagged?: boolean }>();
+    for (const [year, list] of [...byYear].sort((a, b) => a[0] - b[0])) {
+      const y = seatYearOf(list);
+      finals.set(year, { closingRank: y.closingRank, round: y.round, allotments: y.allotments, ...(y.flagged ? { flagged: true } : {}) });
     }
+    const refRows = (byYear.get(s.year) ?? []).sort((a, b) => a.round - b.round);
+    const rounds: SeatChanceCard['rounds'] = [];
+    for (const r of refRows) rounds.push({ round: r.round, closingRank: seatYearOf(refRows.filter((x) => x.round <= r.round)).closingRank });
+    const flaggedOtherEnd = finals.get(s.year)?.flagged
+      ? rangedClosing(refRows.map((r) => ({ round: r.round, min: r.openingRank, max: r.closingRank, count: r.allotments }))).otherEnd
+      : null;
     const history: SeatHistory = {
-      key: key(s),
+      key: neetPgSeatKey(s),
       category: categoryClassOf(s.category),
       quota: neetPgQuotaClass(s.quota),
       pool: 'Gender-Neutral',
       finals,
     };
-    return { id: s.id, history, year: s.year, round: s.round, rounds };
+    return { id: s.id, history, year: s.year, round: s.round, rounds, flaggedOtherEnd };
   });
 }

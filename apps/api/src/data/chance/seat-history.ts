@@ -12,7 +12,13 @@ export type CategoryClass = 'OPEN' | 'EWS' | 'OBC-NCL' | 'SC' | 'ST' | 'PwD';
 export type QuotaClass = 'AI' | 'HS' | 'OS' | 'DNB' | 'Other';
 export type Pool = 'Gender-Neutral' | 'Female-only';
 
-export type SeatYear = { closingRank: number; round: number; allotments?: number };
+export type SeatYear = {
+  closingRank: number;
+  round: number;
+  allotments?: number;
+  /** NEET PG from AIR ranges (2025): the closing rank may rest on one stray allotment (docs/decisions/0014). */
+  flagged?: boolean;
+};
 
 export type SeatFeatures = { category: CategoryClass; quota: QuotaClass; pool: Pool };
 

@@ -17,7 +17,7 @@ export async function storeChanceModel(tx: BulkTx, m: StreamModel): Promise<void
         m.summary.predictYear,
         m.summary.referenceYear,
         JSON.stringify(m.curve.table),
-        m.curve.calibration ? JSON.stringify(m.curve.calibration) : null,
+        storedCalibration(m),
         m.zReach,
         JSON.stringify(m.summary),
         JSON.stringify(m.backtest),
@@ -25,4 +25,14 @@ export async function storeChanceModel(tx: BulkTx, m: StreamModel): Promise<void
       ],
     ],
   );
+}
+
+/**
+ * The `calibration` column: the curve's table, and for NEET PG each group's as `groups`
+ * ({ x, y, points, groups: { DNB, other } }; docs/decisions/0014).
+ */
+function storedCalibration(m: StreamModel): string | null {
+  if (!m.groups) return m.curve.calibration ? JSON.stringify(m.curve.calibration) : null;
+  const groups = Object.fromEntries(Object.entries(m.groups).map(([g, v]) => [g, v.calibration]));
+  return JSON.stringify({ ...(m.curve.calibration ?? {}), groups });
 }

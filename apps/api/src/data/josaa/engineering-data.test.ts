@@ -197,6 +197,64 @@ describe('engineering data sets', () => {
     expect(new Set(csab.map((r) => r.seatType)).size).toBe(10);
   });
 
+  it('marks the preparatory ranks the 2016-2024 files lost (IIT SC/ST/PwD, opening above closing), per year as decision 0003 says', () => {
+    const type = new Map(data.institutes.map((i) => [i.id, i.type]));
+    const seat = (r: (typeof data.cutoffs)[number]) => [r.instituteId, r.programName, r.quota, r.seatType, r.gender].join('|');
+    const perYear = [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year) => {
+      const rows = data.cutoffs.filter((r) => r.counselling === 'JoSAA' && r.year === year);
+      const last = new Map<string, (typeof rows)[number]>();
+      for (const r of rows) if ((last.get(seat(r))?.round ?? 0) < r.round) last.set(seat(r), r);
+      return [year, rows.filter((r) => r.preparatoryByRule).length, [...last.values()].filter((r) => r.preparatoryByRule).length];
+    });
+    expect(perYear).toEqual([
+      [2016, 0, 0],
+      [2017, 0, 0],
+      [2018, 0, 0],
+      [2019, 104, 16],
+      [2020, 238, 42],
+      [2021, 303, 56],
+      [2022, 41, 7],
+      [2023, 39, 7],
+      [2024, 24, 7],
+      [2025, 0, 0],
+    ]);
+    // Marked on the closing end only (2025: 40 rows with an ordinary opening and a 'P' closing rank, none the reverse).
+    for (const r of data.cutoffs.filter((r) => r.preparatoryByRule)) {
+      expect(r).toMatchObject({ counselling: 'JoSAA', openingPreparatory: false, closingPreparatory: true });
+      expect(type.get(r.instituteId)).toBe('IIT');
+      expect(r.openingRank).toBeGreaterThan(r.closingRank);
+    }
+    // No IIT SC/ST/PwD row is left with an ordinary opening rank above its ordinary closing rank.
+    const left = data.cutoffs.filter(
+      (r) =>
+        type.get(r.instituteId) === 'IIT' &&
+        (r.seatType === 'SC' || r.seatType === 'ST' || r.seatType.endsWith('(PwD)')) &&
+        !r.openingPreparatory &&
+        !r.closingPreparatory &&
+        r.openingRank > r.closingRank,
+    );
+    expect(left).toEqual([]);
+    // 2021, IIT Bombay, Chemistry (BS), AI, ST, Gender-Neutral: 810-187 in every round; 187 is preparatory.
+    const chem = data.cutoffs.filter(
+      (r) => r.year === 2021 && r.instituteId === 'iit-bombay' && r.programName.startsWith('Chemistry') && r.seatType === 'ST' && r.gender === 'Gender-Neutral',
+    );
+    expect(chem.length).toBeGreaterThan(0);
+    expect(chem.every((r) => r.openingRank === 810 && r.closingRank === 187 && r.closingPreparatory && r.preparatoryByRule)).toBe(true);
+  });
+
+  it("checks every file against the invariants, and each is accepted on its counselling's rank scale", () => {
+    expect(data.invariants.map((r) => [r.label, r.ok, r.scale.found])).toEqual([
+      ...[2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024].map((y) => [`josaa/orcr/${y}.csv`, true, 'category']),
+      ['josaa-2025/orcr_2025_all_rounds.csv', true, 'category'],
+      ['csab/csab_2025_all_rounds.csv', true, 'crl'],
+      ['josaa-2026/orcr_2026_round1.csv', true, 'category'],
+    ]);
+    const csab = data.invariants.find((r) => r.counselling === 'CSAB')!;
+    // The issue's count, on the institutes as the product merges them: 1,323 of 1,329 OBC-NCL seats.
+    expect(csab.scale.bySeatType.find((s) => s.seatType === 'OBC-NCL')).toEqual({ seatType: 'OBC-NCL', seats: 1329, above: 1323 });
+    expect(data.invariants.find((r) => r.label.endsWith('2021.csv'))!.preparatory).toMatchObject({ printed: 0, byRule: 303 });
+  });
+
   it('judges on JoSAA 2024 round 5 when 2024 is the reference year (IIT Bombay CSE closes at 68)', () => {
     const josaaOnly = data.cutoffs.filter((r) => r.year <= 2024);
     const ref = buildReference(josaaOnly, () => true, 2024);

@@ -7,6 +7,8 @@ import { decodeEntities } from './institute-aliases.ts';
 import { InstituteDirectory, type CanonicalInstitute } from './institute-directory.ts';
 import { loadLocations, loadTuition, locationFile, tuitionFile, type InstituteLocation, type Tuition } from './institute-facts.ts';
 import { emptyNirf, loadNirf, type NirfFigures } from './nirf.ts';
+import { assertOrcrInvariants, checkOrcrInvariants, type InvariantReport } from './invariants.ts';
+import { markLostPreparatoryRanks } from './preparatory.ts';
 import { parseRank, type CutoffRow } from './reference.ts';
 
 export type Source = { file: string; counselling: 'JoSAA' | 'CSAB' };
@@ -62,6 +64,8 @@ export type EngineeringData = {
   unplaced: string[];
   /** Rows left out on purpose, by reason (for the import log). */
   skipped: { dasa: number };
+  /** Each file's invariant table (invariants.ts), in the order read. */
+  invariants: InvariantReport[];
 };
 
 const noLocation: InstituteLocation = {
@@ -82,12 +86,22 @@ function memo<T>(fn: (key: string) => T): (key: string) => T {
   };
 }
 
-/** Reads and normalises every engineering data set (no database). */
-export async function readEngineeringData(dataDir: string, include2026: boolean, onFile?: (file: string) => void): Promise<EngineeringData> {
+/**
+ * Reads and normalises every engineering data set (no database). Each OR-CR file is checked
+ * against the invariants (invariants.ts) after the 2016-2024 preparatory rule (preparatory.ts) has
+ * marked its rows: `onInvariants` sees every file's table, and a refused file stops the read.
+ */
+export async function readEngineeringData(
+  dataDir: string,
+  include2026: boolean,
+  onFile?: (file: string) => void,
+  onInvariants?: (report: InvariantReport) => void,
+): Promise<EngineeringData> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const cutoffs: CutoffRow[] = [];
   const seen = new Set<string>();
   let dasa = 0;
+  const invariants: InvariantReport[] = [];
   // Half a million rows name a few hundred institutes and programs: resolve each spelling once.
   const instituteOf = memo((raw: string) => directory.resolve(raw));
   const programOf = memo((raw: string) => {
@@ -96,6 +110,7 @@ export async function readEngineeringData(dataDir: string, include2026: boolean,
   });
   for (const src of engineeringSources(dataDir, include2026)) {
     onFile?.(src.file);
+    const fileRows: (CutoffRow & { instituteType: string })[] = [];
     for (const r of await readCsv(src.file)) {
       if (src.counselling === 'CSAB' && DASA_QUOTAS.has(r.Quota)) {
         dasa++;
@@ -112,7 +127,8 @@ export async function readEngineeringData(dataDir: string, include2026: boolean,
       if (!opening || !closing || !Number.isInteger(year) || !Number.isInteger(round)) {
         throw new Error(`unreadable rank row in ${src.file}: ${JSON.stringify(r)}`);
       }
-      const row: CutoffRow = {
+      const row: CutoffRow & { instituteType: string } = {
+        instituteType: inst.type,
         counselling: src.counselling,
         year,
         round,
@@ -130,7 +146,16 @@ export async function readEngineeringData(dataDir: string, include2026: boolean,
       };
       // Every quota must have an eligibility rule (home-state-quotas.ts); this throws for a new code.
       eligibleStates(inst, row.quota, row.year);
-      const key = `${row.counselling}|${row.year}|${row.round}|${row.instituteId}|${programName}|${row.quota}|${row.seatType}|${row.gender}`;
+      fileRows.push(row);
+    }
+    markLostPreparatoryRanks(fileRows, (r) => r.instituteType);
+    const report = checkOrcrInvariants(fileRows, src.counselling, path.relative(dataDir, src.file));
+    invariants.push(report);
+    onInvariants?.(report);
+    assertOrcrInvariants(report);
+    for (const { instituteType: _type, ...row } of fileRows) {
+      // Within a file the invariants refuse a repeated key; across files (one year in two files) this does.
+      const key = `${row.counselling}|${row.year}|${row.round}|${row.instituteId}|${row.programName}|${row.quota}|${row.seatType}|${row.gender}`;
       if (seen.has(key)) throw new Error(`duplicate rank row in ${src.file}: ${key}`);
       seen.add(key);
       cutoffs.push(row);
@@ -160,5 +185,5 @@ export async function readEngineeringData(dataDir: string, include2026: boolean,
       tuitionSource: tuition?.tuitionSource ?? null,
     };
   });
-  return { institutes, cutoffs, unplaced: [...directory.unplaced].sort(), skipped: { dasa } };
+  return { institutes, cutoffs, unplaced: [...directory.unplaced].sort(), skipped: { dasa }, invariants };
 }

@@ -6,6 +6,8 @@ import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts
 import { pgTextArray } from '../lib/pg-array.ts';
 import { engineeringInputFiles, engineeringSources, readEngineeringData } from './engineering-data.ts';
 import { eligibleStates } from './home-state-quotas.ts';
+import { formatInvariantReport } from './invariants.ts';
+import { rankPaperOf } from './rank-papers.ts';
 import { buildReference } from './reference.ts';
 import { CHANCE_MODEL_VERSION, josaaChanceModel } from '../chance/chance-models.ts';
 import { engineeringSeatChances } from '../chance/seat-chances.ts';
@@ -13,7 +15,7 @@ import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'engineering';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '3';
+const IMPORTER_VERSION = '4';
 
 export async function hasEngineeringData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
@@ -137,6 +139,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'closing_rank',
         'opening_preparatory',
         'closing_preparatory',
+        'preparatory_by_rule',
       ],
       data.cutoffs.map((r) => [
         r.counselling,
@@ -151,6 +154,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         r.closingRank,
         r.openingPreparatory,
         r.closingPreparatory,
+        r.preparatoryByRule ?? false,
       ]),
     );
     await tx.query('CREATE INDEX engineering_cutoffs_seat_idx ON engineering_cutoffs USING btree (institute_id, program_id)');
@@ -175,6 +179,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'year',
         'round',
         'basis',
+        'rank_paper',
         'eligible_states',
         'median_salary_lpa',
         'placement_year',
@@ -209,6 +214,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           r.year,
           r.round,
           r.counselling,
+          rankPaperOf(r.programName, i.type),
           states === null ? null : pgTextArray(states),
           i.medianSalaryLpa,
           i.placementYear,
@@ -228,10 +234,13 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   ctx.progress.tick();
   ctx.progress.stop();
   const preparatory = data.cutoffs.filter((r) => r.openingPreparatory || r.closingPreparatory).length;
+  const byRule = data.cutoffs.filter((r) => r.preparatoryByRule).length;
   ctx.log(
-    `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
+    `engineering: ${data.cutoffs.length} rank rows (${preparatory} with a preparatory rank, never matched, ${byRule} of them by the 2016-2024 rule; ${data.skipped.dasa} CSAB DASA rows not imported) → ` +
       `${reference.length} reference seats; ${data.institutes.length} institutes`,
   );
+  // The invariant table of every file read (a refused file stopped the import above, with its table).
+  for (const report of data.invariants) for (const line of formatInvariantReport(report)) (ctx.detail ?? ctx.log)(`engineering invariants: ${line}`);
   for (const name of data.unplaced) (ctx.detail ?? ctx.log)(`engineering: could not place institute '${name}'`);
   return { name: IMPORT_NAME, rows: data.cutoffs.length, unplaced: data.unplaced, skipped: false, ms: performance.now() - started };
 }

@@ -16,6 +16,8 @@ export type CutoffRow = {
   /** The published rank carried a 'P' suffix: a rank on JEE (Advanced)'s preparatory-course list. */
   openingPreparatory: boolean;
   closingPreparatory: boolean;
+  /** The preparatory flag was set by the 2016-2024 rule (preparatory.ts), not by a printed 'P'. */
+  preparatoryByRule?: boolean;
 };
 
 export type ReferenceRow = CutoffRow & { scheme: 'josaa' | 'csab'; id: string };

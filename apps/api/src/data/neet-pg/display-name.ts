@@ -208,12 +208,24 @@ export function displayName(name: string, full?: string): string {
   }
   // 'ALIGARH MUSLIM UNIVERSITY STATE UTTAR': a state label run into the name.
   s = s.replace(/\s+STATE\s+[A-Z]+$/i, (m) => (STATE_NAMES.some((st) => st.startsWith(m.trim().split(/\s+/)[1].toUpperCase())) ? '' : m));
-  let parts = segments(s);
+  // 'HOSPITALAND DNB': a space lost in the PDF.
+  s = s.replace(/\b(HOSPITAL|COLLEGE|INSTITUTE|CENTRE)AND\b/gi, '$1 AND');
+  // A district label at the end of a part: 'DIST.BELGAUM', 'AMBAJOGAI. DIST. BEED'.
+  let parts = segments(s)
+    .map((p) => p.replace(/[.,]?\s*\bdistt?\b\.?\s*[A-Za-z]+\s*$/i, '').trim())
+    .filter(Boolean);
   while (parts.length > 1 && isNoise(parts[parts.length - 1])) parts.pop();
-  // A trailing state inside the last part: 'Surat Gujarat', 'Rajasthan Rajasthan'.
-  parts = parts.map((p, i) =>
-    i === parts.length - 1 && i > 0 && !CITY_STATES.has(p.toUpperCase()) ? p.replace(/(\s+[A-Za-z]+){1,2}$/, (m) => (isNoise(m.trim()) ? '' : m)) : p,
-  );
+  // A trailing state inside the last part: 'Surat Gujarat', 'Rajasthan Rajasthan', 'Hospital. Bihar'
+  // (in a one-part name only after three words: 'Government Medical College Suryapet Telangana').
+  const dropState = (whole: string) => {
+    const p = whole.replace(/[\s.,]+$/, '');
+    for (const tail of [/([\s.]+[A-Za-z]+){2}$/, /[\s.]+[A-Za-z]+$/]) {
+      const m = tail.exec(p);
+      if (m && isNoise(m[0].replace(/^[\s.]+/, '')) && !CITY_STATES.has(m[0].replace(/^[\s.]+/, '').toUpperCase())) return p.slice(0, m.index);
+    }
+    return whole;
+  };
+  parts = parts.map((p, i) => (i === parts.length - 1 && !CITY_STATES.has(p.toUpperCase()) && (i > 0 || p.split(/\s+/).length > 3) ? dropState(p) : p));
   const cut = parts.findIndex((p, i) => i > 0 && ADDRESS_PART.test(p) && !/^\(/.test(p));
   if (cut > 0) parts = parts.slice(0, cut);
   // The address that starts by repeating the name ('DISTRICT WOMEN HOSPITAL, REKAB GANJ, UTTAR PRADESH,
@@ -229,12 +241,33 @@ export function displayName(name: string, full?: string): string {
         .startsWith(head),
   );
   if (again > 0) parts = parts.slice(0, again);
+  // A later part that only repeats the start of the name ('GOVERNMENT MEDICAL COLLEGE AND ASSOCIATED
+  // GROUP OF HOSPITALS, GOVERNMENT MEDICAL COLLEGE, …').
+  const repeat = parts.findIndex((p, i) => {
+    const k = p.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    return i > 0 && k.length >= 12 && head.startsWith(k);
+  });
+  if (repeat > 0) parts = parts.slice(0, repeat);
   // A state the cut left at the end ('JYOTHI HOSPITAL, TELANGANA , 19-1350, ...').
   while (parts.length > 1 && isNoise(parts[parts.length - 1])) parts.pop();
   parts = parts.filter((p, i) => i === 0 || !/^\(?\s*a unit of\b/i.test(p));
   let out = parts.join(', ').replace(/\s*\(\s*a unit of\b[^)]*\)/gi, '');
-  // A parenthesis the 100-character cut left open.
+  // A parenthesis the 100-character cut left open, and a ')' that closes nothing ('(Previously VIMS Ballari))').
   const open = out.lastIndexOf('(');
   if (open > 0 && out.indexOf(')', open) < 0) out = out.slice(0, open);
-  return titleCase(out.replace(/[\s,.-]+$/, '').replace(/\s+,/g, ','));
+  let depth = 0;
+  out = [...out]
+    .filter((ch) => {
+      if (ch === '(') depth++;
+      else if (ch === ')') {
+        if (depth === 0) return false;
+        depth--;
+      }
+      return true;
+    })
+    .join('');
+  // An acronym in parentheses written in capitals ('(IKDRC-ITS)') stays in capitals.
+  const kept: string[] = [];
+  out = out.replace(/\(([A-Z]{2,}(?:-[A-Z]{2,})+)\)/g, (_, a: string) => `(\u0000${kept.push(a) - 1}\u0000)`);
+  return titleCase(out.replace(/[\s,.-]+$/, '').replace(/\s+,/g, ',')).replace(/\u0000(\d+)\u0000/g, (_, k: string) => kept[Number(k)]);
 }

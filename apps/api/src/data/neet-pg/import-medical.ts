@@ -12,7 +12,7 @@ import { storeChanceModel } from '../chance/store-chance-model.ts';
 
 const IMPORT_NAME = 'medical';
 /** Bump when the importer's output changes for the same inputs. */
-const IMPORTER_VERSION = '4';
+const IMPORTER_VERSION = '5';
 
 export async function hasMedicalData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
@@ -41,7 +41,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const seats = buildSeats(data.cutoffs, ref, degreeMap(data.courses));
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   // Chance of admission (docs/decisions/0014): every listed seat's scale, Reach limit and card.
-  const neetPgChance = await neetPgChanceModel(dataDir, config.MEDICAL_REFERENCE_YEAR, data.allotmentRecords);
+  const neetPgChance = await neetPgChanceModel(dataDir, config.MEDICAL_REFERENCE_YEAR, data.cutoffs);
   if (!neetPgChance) throw new Error(`DATA_DIR has no NEET PG history for the chance model: ${dataDir}`);
   const chances = medicalSeatChances(neetPgChance, medicalSeatInputs(data.cutoffs, seats));
   ctx.progress.tick();

@@ -301,8 +301,23 @@ export const instituteAliases: InstituteAlias[] = [
   {
     spelling:
       'SHAHID MAHENDRA KARMA MEMORIAL GOVERNMENT HOSPITAL (FORMERLY GOVERNMENT MEDICAL COLLEGE (MAHARANI HOSPITAL)), CHHATTISGARH , DIMRAPAL, JAGDALPUR, CHHATTISGARH-494001',
-    mcc: 701718,
-    note: "MCC: 'Maharani Hospital Jagdalpur, Dimrapal'",
+    mcc: 701441,
+    note:
+      "Its own name says it was 'Government Medical College (Maharani Hospital)', Jagdalpur: MCC 701441, whose DNB seats of 2023 and 2025 it continues (issue 21); was 701718, 'Maharani Hospital Jagdalpur', another MCC entry",
+  },
+  // Renamed or re-coded institutes whose earlier spelling no MCC entry of today names (issue 21):
+  // without these lines their seats' history before the renaming was lost.
+  {
+    spelling: 'SUNSHINE HOSPITAL,,1-7-201 TO 205 PG ROAD, PARADISE, SECUNDERABAD, TELANGANA, 500003',
+    mcc: 701187,
+    note: "2023 spelling; MCC 701187 is 'KIMS SunShine Hospital (Formerly known as SunShine Hospital), Begumpet' (2024, 2025): same DNB courses",
+  },
+  {
+    spelling:
+      'CHITTARANJAN NATIONAL CANCER INSTITUTE, 37-,37, S P MUKHERJEE ROAD, KOLKATA-700026- 1ST CAMPUS, 299 DJ BLOCK A A 1, NEWTOWN KOLKATA- 700156-2ND, WEST BENGAL, 700026',
+    mcc: 701258,
+    dnbMcc: 903354,
+    note: "One spelling for both entries: in 2023 it also named the DNB seats, which MCC lists as 903354 'Chittaranjan National Cancer Institute DNB' since 2024",
   },
 
   // No MCC entry: spellings of one institute kept together.

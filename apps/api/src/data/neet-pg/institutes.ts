@@ -152,6 +152,11 @@ export function resolveInstitutes(
   fees: FeeEntry[],
   locationOf: (mccCode: number) => InstituteLocationRow | undefined,
   aliases: InstituteAlias[] = instituteAliases,
+  /**
+   * Spellings of another source (NEET PG 2025) by institute id, given the spelling keys' ids: an
+   * `mcc-` id becomes (or joins) that MCC institute, any other id is an institute of its own.
+   */
+  extra?: (idOf: (key: string, quota: string) => string, dnbTwinOf: (mcc: number) => number | undefined) => Map<string, Spellings>,
 ): InstituteResolution {
   const feeByCode = new Map(fees.map((f) => [Number(f['MCC Institute Code']), f]));
   const feesByKey = new Map<string, FeeEntry[]>();
@@ -210,6 +215,18 @@ export function resolveInstitutes(
     if (!groupOf.has(target) || groupOf.get(target) !== target) throw new Error(`institute-aliases.ts: sameAs target is not an unmatched spelling: ${key}`);
   }
 
+  const unmatchedId = (groupKey: string) => `x-${createHash('sha1').update(groupKey).digest('hex').slice(0, 12)}`;
+  const isDnbQuota = (quota: string) => quota === 'DNB Quota';
+  const idOf = (key: string, quota: string) => {
+    const m = matched.get(key);
+    if (m) return `mcc-${m.dnbMcc !== undefined && isDnbQuota(quota) ? m.dnbMcc : m.mcc}`;
+    const group = groupOf.get(key);
+    if (group === undefined) throw new Error(`unknown institute key ${key}`);
+    return unmatchedId(group);
+  };
+  const twins = new Map<number, number>();
+  for (const a of aliases) if ('mcc' in a && a.dnbMcc !== undefined) twins.set(a.mcc, a.dnbMcc);
+
   // Collect the spellings of each institute id.
   const spellingsOfId = new Map<string, Spellings>();
   const addSpellings = (id: string, s: Spellings) => {
@@ -217,13 +234,16 @@ export function resolveInstitutes(
     if (!all) spellingsOfId.set(id, (all = new Map()));
     for (const [raw, v] of s) all.set(raw, v);
   };
-  const unmatchedId = (groupKey: string) => `x-${createHash('sha1').update(groupKey).digest('hex').slice(0, 12)}`;
   for (const [key, spellings] of spellingsByKey) {
     const m = matched.get(key);
     if (m) {
       addSpellings(`mcc-${m.mcc}`, spellings);
       if (m.dnbMcc !== undefined) addSpellings(`mcc-${m.dnbMcc}`, spellings);
     } else addSpellings(unmatchedId(groupOf.get(key)!), spellings);
+  }
+  for (const [id, s] of extra?.(idOf, (mcc) => twins.get(mcc)) ?? []) {
+    if (id.startsWith('mcc-') && !feeByCode.has(Number(id.slice(4)))) throw new Error(`NEET PG 2025: MCC code not in the fee file: ${id}`);
+    addSpellings(id, s);
   }
 
   const institutes: MedicalInstitute[] = [];
@@ -280,23 +300,9 @@ export function resolveInstitutes(
     }
   }
 
-  // A name several institutes share ('District Hospital', 'Apollo Hospital') gets the GeoNames
-  // district of its PIN, so that two of them never look the same on a card.
-  const nameCount = new Map<string, number>();
-  for (const i of institutes) nameCount.set(i.name.toLowerCase(), (nameCount.get(i.name.toLowerCase()) ?? 0) + 1);
-  for (const i of institutes) {
-    if (nameCount.get(i.name.toLowerCase())! > 1 && i.district && !i.name.toLowerCase().includes(i.district.toLowerCase())) i.name = `${i.name}, ${i.district}`;
-  }
-
-  const isDnbQuota = (quota: string) => quota === 'DNB Quota';
+  // Names several institutes share are made unique by names.ts (it needs each institute's seats).
   return {
-    idOf(key, quota) {
-      const m = matched.get(key);
-      if (m) return `mcc-${m.dnbMcc !== undefined && isDnbQuota(quota) ? m.dnbMcc : m.mcc}`;
-      const group = groupOf.get(key);
-      if (group === undefined) throw new Error(`unknown institute key ${key}`);
-      return unmatchedId(group);
-    },
+    idOf,
     institutes: institutes.sort((a, b) => (a.id < b.id ? -1 : 1)),
     unmatched: unmatched.sort(),
     unusedAliases: aliases.filter((a) => !usedAliases.has(a)).map((a) => a.spelling),

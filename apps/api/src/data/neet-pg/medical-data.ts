@@ -3,7 +3,12 @@ import { readCsv } from '../lib/csv.ts';
 import { canonicalState } from '../lib/states.ts';
 import { instituteKey, resolveInstitutes, type InstituteLocationRow, type MedicalInstitute, type Spellings } from './institutes.ts';
 import { topTwo } from '../chance/neet-pg.ts';
+import { createHash } from 'node:crypto';
+import { canonicalCourse, NEW_COURSES } from './courses.ts';
+import { correctDnbLabels, type DnbLabelStats } from './dnb-labels.ts';
+import { makeNamesUnique } from './names.ts';
 import { widen, type MedicalCutoff } from './seats.ts';
+import { institutes2025, match2025, readSeats2025, type Match2025 } from './year-2025.ts';
 
 /*
  * NEET PG (MCC All India counselling) data, read from DATA_DIR/neet-pg (docs/decisions/0005). The
@@ -43,6 +48,11 @@ export function neetPgFiles(dataDir: string) {
     fees: path.join(dir, 'mcc_neetpg_institute_fees_2025.csv'),
     courses: path.join(dir, 'neetpg_course_names.csv'),
     locations: path.join(dataDir, 'geo/mcc_neetpg_institute_locations.csv'),
+    /** NEET PG 2025, rounds 1-3, as AIR ranges per seat group (docs/decisions/0005, "NEET PG 2025"). */
+    seats2025: path.join(dir, 'mcc_neetpg_2025_r1_r3_seats.csv'),
+    duplicates2025: path.join(dir, 'mcc_neetpg_2025_likely_duplicate_institutes.csv'),
+    /** Only to correct the 2024 DNB course labels (dnb-labels.ts). */
+    rankRanges2024: path.join(dir, 'mcc_neetpg_2024_r1_r3_rank_ranges.csv'),
   };
 }
 
@@ -51,8 +61,11 @@ export type MedicalData = {
   cutoffs: MedicalCutoff[];
   courses: { name: string; degree: string; position: number }[];
   allotmentRows: number;
-  /** The allotment file's rows as read (the chance model reuses them rather than reading the file again). */
-  allotmentRecords: Record<string, string>[];
+  /** The 2024 DNB-quota allotments whose course label was corrected, per label (dnb-labels.ts). */
+  dnbLabels: DnbLabelStats;
+  /** How each institute of the 2025 file was matched (year-2025.ts), by its Source_Inst_Index, with its institute id for All India seats. */
+  matches2025: Map<string, { match: Match2025; name: string; id: string }>;
+  seatGroups2025: number;
   /** Institutes with no MCC fee-file entry: "name, address (state)". */
   unmatched: string[];
   /** Reviewed alias lines no allotment spelling uses. */
@@ -66,12 +79,16 @@ const num = (s: string | undefined) => (s?.trim() && Number.isFinite(Number(s)) 
 /** Reads and normalises the NEET PG files (no database). */
 export async function readMedicalData(dataDir: string): Promise<MedicalData> {
   const files = neetPgFiles(dataDir);
-  const [allotments, fees, courseRows, locationRows] = await Promise.all([
+  const [allotments, fees, courseRows, locationRows, rows2025, duplicates2025, rankRanges] = await Promise.all([
     readCsv(files.allotments),
     readCsv(files.fees),
     readCsv(files.courses),
     readCsv(files.locations),
+    readCsv(files.seats2025),
+    readCsv(files.duplicates2025),
+    readCsv(files.rankRanges2024),
   ]);
+  const dnbLabels = correctDnbLabels(allotments, rankRanges);
 
   const locations = new Map<number, InstituteLocationRow>();
   for (const r of locationRows) {
@@ -95,13 +112,13 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
   // 111,701 rows name 7,678 spellings: key each spelling once.
   const keyOf = new Map<string, string>();
   const stateOf = new Map<string, string | null>();
-  for (const r of allotments) {
+  allotments.forEach((r, index) => {
     const year = Number(r.Year);
     const round = Number(/^R(\d)$/.exec(r.Round)?.[1]);
     const rank = Number(r.Rank);
     const quota = QUOTA_OF_DATA[r['Allotted Quota (normalized)']];
     const category = r['Alloted Category'];
-    const course = r['Course (normalized)'].trim();
+    const course = canonicalCourse(dnbLabels.courseOf.get(index) ?? r['Course (normalized)'].trim());
     if (
       !Number.isInteger(year) ||
       !Number.isInteger(round) ||
@@ -135,9 +152,49 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     } else {
       agg.set(k, { year, round, instituteId: key, course, quota, category, openingRank: rank, closingRank: rank, allotments: 1, topRanks: [rank] });
     }
-  }
+  });
 
-  const resolution = resolveInstitutes(spellingsByKey, fees, (code) => locations.get(code));
+  // NEET PG 2025: its institutes matched to the 2023-2024 ones and the MCC list (year-2025.ts).
+  const seats2025 = readSeats2025(rows2025);
+  const insts2025 = institutes2025(rows2025);
+  let id2025: (source: string, quota: string) => string = () => {
+    throw new Error('NEET PG 2025 institutes not resolved');
+  };
+  let matches: Map<string, Match2025> = new Map();
+  const resolution = resolveInstitutes(
+    spellingsByKey,
+    fees,
+    (code) => locations.get(code),
+    undefined,
+    (idOf, dnbTwinOf) => {
+      const quotas = ['All India', 'DNB Quota'];
+      const sameInstitute = (keys: string[]) => quotas.every((q) => new Set(keys.map((k) => idOf(k, q))).size === 1);
+      matches = match2025(insts2025, [...spellingsByKey.keys()], sameInstitute, fees, duplicates2025, dnbTwinOf);
+      id2025 = (source, quota) => {
+        const m = matches.get(source)!;
+        if (m.how === 'spelling') return idOf(m.keys[0], quota);
+        if (m.how === 'duplicate') return id2025(m.of, quota);
+        if (m.how === 'none') return `x-${createHash('sha1').update(`2025|${source}`).digest('hex').slice(0, 12)}`;
+        const twin = dnbTwinOf(m.mcc);
+        return `mcc-${twin !== undefined && quota === 'DNB Quota' ? twin : m.mcc}`;
+      };
+      const extra = new Map<string, Spellings>();
+      for (const seat of seats2025) {
+        const inst = insts2025.get(seat.source)!;
+        const id = id2025(seat.source, seat.quota);
+        let spellings = extra.get(id);
+        if (!spellings) extra.set(id, (spellings = new Map()));
+        // The page's '[State]' suffix repeats the state: not part of the name.
+        // MCC's own form, 'NAME,ADDRESS' (the first comma without a space ends the name: institutes.ts).
+        const spelling = `${inst.name.replace(/\s*\[[^\]]*\]/g, '')},${inst.address}, ${inst.state ?? ''}`;
+        let sp = spellings.get(spelling);
+        if (!sp) spellings.set(spelling, (sp = { count: 0, states: new Map() }));
+        sp.count++;
+        if (inst.state) sp.states.set(inst.state, (sp.states.get(inst.state) ?? 0) + 1);
+      }
+      return extra;
+    },
+  );
 
   // Re-key the aggregates by institute id (several spellings can be one institute).
   const cutoffs = new Map<string, MedicalCutoff>();
@@ -151,20 +208,53 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
       prev.topRanks = topTwo([...prev.topRanks, ...c.topRanks]);
     } else cutoffs.set(k, { ...c, instituteId });
   }
+  for (const seat of seats2025) {
+    const instituteId = id2025(seat.source, seat.quota);
+    courseNames.add(seat.course);
+    for (const r of seat.rounds) {
+      const k = `2025|${r.round}|${instituteId}|${seat.course}|${seat.quota}|${seat.category}`;
+      const prev = cutoffs.get(k);
+      if (prev) {
+        // Two page institutes that are one institute: one range.
+        widen(prev, r.min, r.max);
+        prev.allotments += r.count;
+        prev.topRanks = [prev.closingRank];
+      } else {
+        cutoffs.set(k, {
+          year: 2025,
+          round: r.round,
+          instituteId,
+          course: seat.course,
+          quota: seat.quota,
+          category: seat.category,
+          openingRank: r.min,
+          closingRank: r.max,
+          allotments: r.count,
+          topRanks: [r.max],
+          ranged: true,
+        });
+      }
+    }
+  }
 
   const courses = [...courseNames]
-    .map((name) => ({ name, degree: degreeOf.get(name) ?? 'Other' }))
+    .map((name) => ({ name, degree: degreeOf.get(name) ?? NEW_COURSES[name] ?? 'Other' }))
     .sort((a, b) => rankOf(a.degree) - rankOf(b.degree) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((c, position) => ({ ...c, position }));
 
   // Only institutes with at least one allotment are records (an MCC entry's DNB twin may have none).
   const withSeats = new Set([...cutoffs.values()].map((c) => c.instituteId));
+  const institutes = resolution.institutes.filter((i) => withSeats.has(i.id));
+  const nonDnb = new Set([...cutoffs.values()].filter((c) => c.quota !== 'DNB Quota').map((c) => c.instituteId));
+  makeNamesUnique(institutes, (id) => !nonDnb.has(id));
   return {
-    institutes: resolution.institutes.filter((i) => withSeats.has(i.id)),
+    institutes,
     cutoffs: [...cutoffs.values()],
     courses,
     allotmentRows: allotments.length,
-    allotmentRecords: allotments,
+    dnbLabels: dnbLabels.stats,
+    matches2025: new Map([...insts2025.values()].map((i) => [i.source, { match: matches.get(i.source)!, name: i.name, id: id2025(i.source, 'All India') }])),
+    seatGroups2025: seats2025.length,
     unmatched: resolution.unmatched,
     unusedAliases: resolution.unusedAliases,
     instituteIdOf: (raw, quota) => resolution.idOf(instituteKey(raw), quota),

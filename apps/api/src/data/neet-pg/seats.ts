@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
-import { closingFromTop, topTwo } from '../chance/neet-pg.ts';
+import { seatYearOf, type SeatRound } from '../chance/neet-pg.ts';
 
-/** Allotments aggregated per seat and round: opening (lowest) and closing (highest) AIR of that round's allotments. */
-export type MedicalCutoff = {
-  year: number;
-  round: number;
-  instituteId: string;
-  course: string;
-  quota: string;
-  category: string;
-  openingRank: number;
-  closingRank: number;
-  allotments: number;
-  /** The highest two AIRs allotted (highest first), for the closing rank robust to one stray allotment. */
-  topRanks: number[];
-};
+/**
+ * Allotments aggregated per seat and round: opening (lowest) and closing (highest) AIR of that
+ * round's allotments, their count, and the highest two AIRs (`topRanks`, for the closing rank
+ * robust to one stray allotment); `ranged` for a year known only as AIR ranges (2025).
+ */
+export type MedicalCutoff = SeatRound;
 
 export type MedicalSeat = {
   id: string;
@@ -64,21 +56,21 @@ export function widen(r: { openingRank: number; closingRank: number }, opening: 
  * A seat's ranks in the reference round: the lowest (opening) AIR at which the seat (institute ×
  * course × quota × seat category) was allotted in any round of the reference year up to and
  * including the reference round, and its closing rank: the highest such AIR, robust to one stray
- * allotment (docs/decisions/0014: with 4 or more allotments, a highest AIR more than twice the next
- * is set aside). Why cumulative: each round's rows are only that round's new allotments and
+ * allotment where the year has single allotments (docs/decisions/0014: with 4 or more allotments,
+ * a highest AIR more than twice the next is set aside; a year of AIR ranges flags such a seat). Why cumulative: each round's rows are only that round's new allotments and
  * upgrades, so round R3 alone would leave out every seat filled in R1 and kept; and a rank that was
  * allotted the seat in an earlier round shows a student at that rank or better could have got it.
  * Seats with no allotment in those rounds are not shown.
  */
 export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice, degreeOf: Map<string, string>): MedicalSeat[] {
-  const seats = new Map<string, MedicalSeat & { topRanks: number[] }>();
+  const seats = new Map<string, MedicalSeat & { rows: MedicalCutoff[] }>();
   for (const c of cutoffs) {
     if (c.year !== ref.year || c.round > ref.round) continue;
     const key = seatKeyOf(c);
     const s = seats.get(key);
     if (s) {
       s.openingRank = Math.min(s.openingRank, c.openingRank);
-      s.topRanks = topTwo([...s.topRanks, ...c.topRanks]);
+      s.rows.push(c);
       s.allotments += c.allotments;
     } else {
       seats.set(key, {
@@ -93,11 +85,11 @@ export function buildSeats(cutoffs: MedicalCutoff[], ref: MedicalReferenceChoice
         year: ref.year,
         round: ref.round,
         allotments: c.allotments,
-        topRanks: c.topRanks,
+        rows: [c],
       });
     }
   }
-  return [...seats.values()].map(({ topRanks, ...s }) => ({ ...s, closingRank: closingFromTop(topRanks, s.allotments).closingRank }));
+  return [...seats.values()].map(({ rows, ...s }) => ({ ...s, closingRank: seatYearOf(rows).closingRank }));
 }
 
 export const seatKeyOf = (c: Pick<MedicalCutoff, 'instituteId' | 'course' | 'quota' | 'category'>) => `${c.instituteId}|${c.course}|${c.quota}|${c.category}`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { counsellors } from './counsellors.ts';
 
@@ -68,6 +68,8 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_counsellor_starts_idx').on(t.counsellorId, t.startsAt),
     index('bookings_student_idx').on(t.studentId),
+    // One hold per student at a time (issue 24 item 8): a second hold is refused by the database itself.
+    uniqueIndex('bookings_one_hold_per_student').on(t.studentId).where(sql`${t.status} = 'held'`),
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
     check(
       'bookings_status_check',
@@ -174,7 +176,7 @@ export const paymentWebhooks = pgTable('payment_webhooks', {
  */
 export const ledgerAccounts = ['held', 'payable'] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
-export const ledgerKinds = ['payment', 'refund', 'release'] as const;
+export const ledgerKinds = ['payment', 'refund', 'release', 'payout'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export const ledgerEntries = pgTable(
@@ -193,13 +195,15 @@ export const ledgerEntries = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     /** 'payment:{bookingId}', 'refund:{refundId}', 'release:{bookingId}:held' ...: each entry exists once. */
     entryKey: text('entry_key').notNull().unique(),
+    /** For a `payout` entry: the payout that paid it (table payouts). */
+    payoutId: uuid('payout_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_entries_counsellor_idx').on(t.counsellorId, t.id),
     index('ledger_entries_booking_idx').on(t.bookingId),
     check('ledger_entries_account_check', sql`${t.account} in ('held', 'payable')`),
-    check('ledger_entries_kind_check', sql`${t.kind} in ('payment', 'refund', 'release')`),
+    check('ledger_entries_kind_check', sql`${t.kind} in ('payment', 'refund', 'release', 'payout')`),
     check('ledger_entries_amount_check', sql`${t.amountPaise} <> 0`),
   ],
 );

@@ -82,6 +82,8 @@ export const engineeringCutoffs = pgTable(
     closingRank: integer('closing_rank').notNull(),
     openingPreparatory: boolean('opening_preparatory').notNull(),
     closingPreparatory: boolean('closing_preparatory').notNull(),
+    /** The closing rank is preparatory by the stated rule for 2016-2024 (data/josaa/preparatory.ts), not by a printed 'P'. */
+    preparatoryByRule: boolean('preparatory_by_rule').notNull().default(false),
   },
   (t) => [index('engineering_cutoffs_seat_idx').on(t.instituteId, t.programId)],
 );
@@ -109,6 +111,11 @@ export const engineeringReference = pgTable(
     year: smallint('year').notNull(),
     round: smallint('round').notNull(),
     basis: text('basis', { enum: ['JoSAA', 'CSAB'] }).notNull(),
+    /**
+     * The rank the seat is allotted on when it is not the exam's B.E./B.Tech rank: '2A' (B.Arch) and
+     * '2B' (B.Planning) at NITs, IIITs and GFTIs, on JEE Main Paper 2 ranks; null otherwise.
+     */
+    rankPaper: text('rank_paper', { enum: ['2A', '2B'] }),
     /**
      * The home states (contract spelling) whose candidates may take this seat's quota in its year
      * (data/josaa/home-state-quotas.ts); null for AI seats, which every candidate may take.

@@ -1,11 +1,12 @@
 import type { HealthResponse, PublicConfig } from '@rankwise/contract/app';
+import { istDate } from '@rankwise/contract/bookings';
 import type { Config } from '../../config.ts';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type Database } from '../../db/client.ts';
 import { readyRedis } from '../../lib/key-limiter.ts';
 import type { GoogleClient } from '../auth/google.ts';
 
-export type AppServiceDeps = { database: Database; redis: Redis | null; config: Config; google: GoogleClient; buildVersion: string };
+export type AppServiceDeps = { database: Database; redis: Redis | null; config: Config; google: GoogleClient; buildVersion: string; now(): Date };
 
 /** How long /health waits for each of the database and Redis: it answers within 2 s whatever they do. */
 export const HEALTH_PING_LIMIT_MS = 1500;
@@ -46,5 +47,12 @@ export async function publicConfig(d: AppServiceDeps): Promise<PublicConfig> {
     supportEmail: d.config.SUPPORT_EMAIL,
     google: await d.google.publicConfig(),
     payments: { mode: d.config.cashfree.env, sdkUrl: d.config.cashfree.sdkUrl, testPayments: d.config.cashfree.env !== 'production' },
+    priceOffer: priceOffer(d.config.PRICE_OFFER_ENDS, d.now()),
   };
+}
+
+/** The configured offer while its last day (IST) has not passed; null without one or after it. */
+export function priceOffer(endsOn: string | undefined, now: Date): { endsOn: string } | null {
+  if (!endsOn) return null;
+  return istDate(now) <= endsOn ? { endsOn } : null;
 }

@@ -42,6 +42,8 @@ export type RankRecord = {
   closingRank: number;
   openingPreparatory: boolean;
   closingPreparatory: boolean;
+  /** The preparatory mark comes from the stated rule for 2016-2024 (data/josaa/preparatory.ts), not from a printed 'P'. */
+  preparatoryByRule: boolean;
 };
 
 /** A result's seat and the reference row (year, round, ranks) its card showed. */
@@ -105,7 +107,7 @@ export function createCollegesRepository(db: Db) {
       return rows(
         db,
         sql`select k.i as key, c.counselling, c.year::int as year, c.round::int as round, c.opening_rank as "openingRank", c.closing_rank as "closingRank",
-              c.opening_preparatory as "openingPreparatory", c.closing_preparatory as "closingPreparatory"
+              c.opening_preparatory as "openingPreparatory", c.closing_preparatory as "closingPreparatory", c.preparatory_by_rule as "preparatoryByRule"
             from (values ${values}) as k(i, institute_id, program_name, quota, seat_type, gender)
             join engineering_programs p on p.name = k.program_name
             join engineering_cutoffs c on c.institute_id = k.institute_id and c.program_id = p.id
@@ -134,7 +136,7 @@ export function createCollegesRepository(db: Db) {
         db,
         sql`select id, institute_id as "instituteId", program_name as "programName", quota, seat_type as "seatType", gender,
               basis as counselling, year::int as year, round::int as round, opening_rank as "openingRank", closing_rank as "closingRank",
-              false as "openingPreparatory", false as "closingPreparatory"
+              false as "openingPreparatory", false as "closingPreparatory", false as "preparatoryByRule"
             from engineering_reference where id in (${list(ids)})`,
       );
     },

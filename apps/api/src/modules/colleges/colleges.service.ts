@@ -151,7 +151,10 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
 
 type StudentContext = { category?: string; familyIncome?: FamilyIncomeBand };
 
-/** A published rank as printed: a preparatory-course rank keeps its 'P'. */
+/**
+ * A published rank as printed: a preparatory-course rank keeps its 'P'. A closing rank the stated
+ * rule for 2016-2024 marks preparatory (its 'P' lost in the file) gets the 'P' too, and says so.
+ */
 export function toRankRow(r: RankRecord): RankRow {
   return {
     counselling: r.counselling,
@@ -159,14 +162,18 @@ export function toRankRow(r: RankRecord): RankRow {
     round: r.round,
     openingRank: `${r.openingRank}${r.openingPreparatory ? 'P' : ''}`,
     closingRank: `${r.closingRank}${r.closingPreparatory ? 'P' : ''}`,
+    preparatoryByRule: r.preparatoryByRule,
   };
 }
 
-/** The final JoSAA round of each year (the last round the seat appears in), newest first, at most `n` years. */
-export function lastYears(history: RankRecord[], n: number): RankRecord[] {
+/**
+ * The final round of each year (the last round the seat appears in) of one counselling, newest
+ * first, at most `n` years: a CSAB seat's years are CSAB's, on its common-rank-list scale.
+ */
+export function lastYears(history: RankRecord[], n: number, counselling: RankRecord['counselling'] = 'JoSAA'): RankRecord[] {
   const final = new Map<number, RankRecord>();
   for (const r of history) {
-    if (r.counselling !== 'JoSAA') continue;
+    if (r.counselling !== counselling) continue;
     const cur = final.get(r.year);
     if (!cur || r.round > cur.round) final.set(r.year, r);
   }
@@ -278,7 +285,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
                 seatType: seat.seatType,
                 gender: seat.gender,
                 latest: latest ? toRankRow(latest) : null,
-                lastYears: lastYears(history, 3).map(toRankRow),
+                lastYears: lastYears(history, 3, ref?.counselling ?? 'JoSAA').map(toRankRow),
               }
             : null,
         };

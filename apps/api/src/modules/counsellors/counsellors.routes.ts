@@ -1,5 +1,5 @@
 import { counsellorEndpoints } from '@rankwise/contract/counsellors';
-import { PHOTO_MAX_BYTES } from '@rankwise/contract/counsellors';
+import { ID_CARD_MAX_BYTES, PHOTO_MAX_BYTES } from '@rankwise/contract/counsellors';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import * as counsellors from './counsellors.service.ts';
@@ -28,4 +28,34 @@ export async function counsellorRoutes(app: FastifyInstance) {
   });
   route(app, e.applications, ({ query }) => counsellors.listApplications(d, query.status));
   route(app, e.review, ({ user, params, body }) => counsellors.reviewApplication(d, user.id, params.id, body.decision, body.note));
+  route(app, e.myRoles, ({ user }) => counsellors.myRoles(d, user.id));
+  // Proof of enrolment (docs/decisions 0026).
+  route(app, e.proofStatus, ({ user }) => counsellors.proofStatus(d, user.id));
+  route(app, e.startEmailProof, ({ user, body }) => counsellors.startEmailProof(d, user.id, body), {
+    rateLimit: { max: 5 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '10 minutes', per: 'user' },
+  });
+  route(app, e.confirmEmailProof, ({ user, body }) => counsellors.confirmEmailProof(d, user.id, body), { rateLimit });
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ID_CARD_MAX_BYTES + 1024 * 1024 }, (_req, body, done) => done(null, body));
+    route(
+      scope,
+      e.uploadIdCard,
+      ({ user, request }) =>
+        counsellors.uploadIdCard(d, user.id, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers['content-type']),
+      { rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } },
+    );
+  });
+  route(app, e.applicationIdCard, ({ params }) => counsellors.applicationIdCard(d, params.id));
+  // Reviewed profile edits.
+  route(app, e.profileChanges, () => counsellors.listProfileChanges(d));
+  route(app, e.reviewProfileChange, ({ params, body }) => counsellors.reviewProfileChange(d, params.id, body.decision, body.note));
+  // A college with no counsellor yet.
+  route(app, e.similar, ({ body }) => counsellors.similarCounsellors(d, body.instituteName || undefined));
+  route(app, e.watch, ({ user, body }) => counsellors.watchCollege(d, user?.id ?? null, body), {
+    rateLimit: { max: 10 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '10 minutes' },
+  });
+  route(app, e.stopWatch, ({ body }) => counsellors.stopWatching(d, body.token), {
+    rateLimit: { max: 30 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' },
+  });
 }

@@ -43,8 +43,8 @@ type LoadedRow = ReferenceRecord & {
   chance_scale_db: number;
 };
 
-const bucketKey = (scheme: string, seatType: string, gender: string, instituteType: string) =>
-  `${scheme}\u0001${seatType}\u0001${gender}\u0001${instituteType}`;
+const bucketKey = (scheme: string, seatType: string, gender: string, instituteType: string, paper: string | null) =>
+  `${scheme}\u0001${seatType}\u0001${gender}\u0001${instituteType}\u0001${paper ?? ''}`;
 
 export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadModel> {
   const rows: ReferenceRecord[] = [];
@@ -70,7 +70,7 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
       branch.push(one(r.branch_group));
       search.push(one(r.search_text));
       eligibleStates.push(r.eligible_states === null ? null : r.eligible_states.map(one));
-      const key = bucketKey(r.scheme, r.seat_type, r.gender, r.institute_type);
+      const key = bucketKey(r.scheme, r.seat_type, r.gender, r.institute_type, r.rank_paper);
       const list = members.get(key);
       if (list) list.push(i);
       else members.set(key, [i]);
@@ -101,6 +101,7 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
         chance_wide: r.chance_wide,
         // Read as text and parsed here, as the drivers parse jsonb (JSON.parse), only faster.
         chance_card: JSON.parse(r.chance_card as unknown as string) as SeatChanceCard,
+        rank_paper: one(r.rank_paper),
       });
     },
   );
@@ -142,6 +143,8 @@ function engineeringQueries(m: {
   const { rows, closing, scale, idPosition, branch, search, eligibleStates, sorts, buckets, curve, n } = m;
   const marks = new Uint32Array(n);
   const z = new Float64Array(n);
+  // The rank each matched seat was listed for (its part of the query).
+  const matchedRank = new Float64Array(n);
   let stamp = 0;
   // Per home state, which seats' quotas it may take (`eligible_states is null or state = any(eligible_states)`).
   const eligibleFor = new Map<string, Uint8Array>();
@@ -164,14 +167,22 @@ function engineeringQueries(m: {
       const groups = q.branchGroups.length ? new Set(q.branchGroups) : null;
       const needle = q.search ? searchNeedle(q.search) : '';
       const matched: number[] = [];
-      // The seat type at the rank; with a CRL rank (reserved categories), OPEN seats at the CRL rank too.
-      const parts: [string, number][] = [[q.seatType, q.rank]];
-      if (q.crlRank !== null) parts.push(['OPEN', q.crlRank]);
-      // Buckets never overlap (one scheme, seat type, pool and institute type each), so no seat is counted twice.
+      // Each part of the query: its seat types and Paper at its rank (parts never share a seat).
+      const parts: [string, string | null, number][] = [];
+      const seen = new Set<string>();
+      for (const part of q.parts) {
+        for (const seatType of part.seatTypes) {
+          const k = `${seatType}\u0001${part.paper ?? ''}`;
+          if (seen.has(k)) continue;
+          seen.add(k);
+          parts.push([seatType, part.paper, part.rank]);
+        }
+      }
+      // Buckets never overlap (one scheme, seat type, pool, institute type and Paper each), so no seat is counted twice.
       for (const type of new Set(q.instituteTypes)) {
         for (const gender of new Set(q.genders)) {
-          for (const [seatType, rank] of parts) {
-            const bucket = buckets.get(bucketKey(q.scheme, seatType, gender, type));
+          for (const [seatType, paper, rank] of parts) {
+            const bucket = buckets.get(bucketKey(q.scheme, seatType, gender, type, paper));
             if (!bucket) continue;
             const { seats, ranks } = q.includeReach ? bucket.byReach : bucket.byClosing;
             for (let k = firstAtLeast(ranks, rank); k < seats.length; k++) {
@@ -180,6 +191,7 @@ function engineeringQueries(m: {
               if (groups !== null && !groups.has(branch[i])) continue;
               if (needle && !search[i].includes(needle)) continue;
               marks[i] = stamp;
+              matchedRank[i] = rank;
               matched.push(i);
             }
           }
@@ -188,7 +200,7 @@ function engineeringQueries(m: {
       let page: number[];
       if (q.sortBy === 'chance') {
         // z = ln(rank / closing rank) / scale, ascending (highest chance first), then closing rank, then id.
-        for (const i of matched) z[i] = Math.log((rows[i].seat_type === q.seatType ? q.rank : q.crlRank!) / closing[i]) / scale[i];
+        for (const i of matched) z[i] = Math.log(matchedRank[i] / closing[i]) / scale[i];
         page = pageBy(
           matched,
           (a, b) => {

@@ -7,14 +7,21 @@ import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
 import type { ChanceCurve } from '../../data/chance/model.ts';
 import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
+/** Which of the student's ranks a seat is judged on. */
+export type MatchedOn = 'rank' | 'crlRank' | 'archRank' | 'planningRank';
+
+/**
+ * One rank of the student and the seats it is compared with: those of `seatTypes` whose
+ * `rank_paper` is `paper` (null: the exam's ordinary rank; '2A'/'2B': JEE Main Paper 2). The parts
+ * of a query never share a seat, so each listed seat has one rank.
+ */
+export type MatchPart = { seatTypes: string[]; paper: '2A' | '2B' | null; rank: number; matchedOn: MatchedOn };
+
 export type ReferenceQuery = {
   scheme: 'josaa' | 'csab';
   instituteTypes: string[];
   genders: string[];
-  seatType: string;
-  rank: number;
-  /** CRL rank matched against OPEN seats (reserved categories only), or null. */
-  crlRank: number | null;
+  parts: MatchPart[];
   homeState: string;
   branchGroups: string[];
   search: string;
@@ -27,7 +34,7 @@ export type ReferenceQuery = {
 
 /** The columns a result is made from. */
 export const REFERENCE_COLUMNS =
-  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card';
+  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper';
 
 export type ReferenceRecord = {
   id: string;
@@ -54,11 +61,23 @@ export type ReferenceRecord = {
   chance_scale: number;
   chance_wide: boolean;
   chance_card: SeatChanceCard;
+  rank_paper: '2A' | '2B' | null;
 };
 
-/** The rank a row was matched on: the CRL rank for OPEN seats of a reserved-category student, else the rank. */
+/** The part of the query a seat was listed by (the parts never overlap). */
+export function partOf(parts: MatchPart[], seatType: string, paper: string | null): MatchPart | undefined {
+  return parts.find((p) => p.paper === paper && p.seatTypes.includes(seatType));
+}
+
+const partWhere = (p: MatchPart) => sql`${inList('seat_type', p.seatTypes)} and ${p.paper === null ? sql`rank_paper is null` : sql`rank_paper = ${p.paper}`}`;
+
+/** The rank a row was matched on: its part's rank. */
 function matchedRank(q: ReferenceQuery): SQL {
-  return q.crlRank === null ? sql`${q.rank}` : sql`(case when seat_type = ${q.seatType} then ${q.rank} else ${q.crlRank} end)`;
+  if (q.parts.length === 1) return sql`${q.parts[0].rank}`;
+  return sql`(case ${sql.join(
+    q.parts.map((p) => sql`when ${partWhere(p)} then ${p.rank}`),
+    sql` `,
+  )} end)`;
 }
 
 /** The sorts that do not depend on the student's rank (every one but 'chance'). */
@@ -79,9 +98,12 @@ function whereClause(q: ReferenceQuery): SQL {
     sql`scheme = ${q.scheme}`,
     inList('institute_type', q.instituteTypes),
     inList('gender', q.genders),
-    q.crlRank === null
-      ? sql`(seat_type = ${q.seatType} and ${listedFor(q.rank, q.includeReach)})`
-      : sql`((seat_type = ${q.seatType} and ${listedFor(q.rank, q.includeReach)}) or (seat_type = 'OPEN' and ${listedFor(q.crlRank, q.includeReach)}))`,
+    q.parts.length
+      ? sql`(${sql.join(
+          q.parts.map((p) => sql`(${partWhere(p)} and ${listedFor(p.rank, q.includeReach)})`),
+          sql` or `,
+        )})`
+      : sql`false`,
     // Quota: the importer wrote, for every seat, who may take its quota (data/josaa/home-state-quotas.ts).
     sql`(eligible_states is null or ${q.homeState} = any(eligible_states))`,
   ];

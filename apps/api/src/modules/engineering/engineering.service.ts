@@ -5,7 +5,8 @@ import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { ChanceCurve } from '../../data/chance/model.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
-import type { ReferenceQuery, ReferenceRecord, EngineeringRepository } from './engineering.repository.ts';
+import { AAT_REQUIREMENT, isArchitectureProgram } from '../../data/josaa/rank-papers.ts';
+import { partOf, type MatchPart, type ReferenceQuery, type ReferenceRecord, type EngineeringRepository } from './engineering.repository.ts';
 import type { EngineeringReadModel } from './engineering.read-model.ts';
 
 /** Where matches come from: the read model in memory, or the SQL of the repository (the same answers). */
@@ -38,6 +39,19 @@ export function preferenceSet(p: EngineeringPreferences) {
 }
 
 /**
+ * The seat types a CSAB category opens (JoSAA Business Rules' eligibility): OPEN, the category's
+ * own, and for a PwD category the PwD seats of both. CSAB ranks every seat type on the common rank
+ * list, so all of them are compared with the one CRL rank (docs/decisions/0011-csab-category.md).
+ */
+export function csabSeatTypes(category: string): string[] {
+  const pwd = category.endsWith('(PWD)');
+  const base = seatTypeOf[pwd ? category.slice(0, -'(PWD)'.length) : category];
+  const types = new Set(['OPEN', base]);
+  if (pwd) for (const t of ['OPEN (PwD)', `${base} (PwD)`]) types.add(t);
+  return [...types];
+}
+
+/**
  * Translates preferences into the JoSAA business rules (JoSAA Business Rules 2025, sections on
  * eligibility, quotas, seat categories and the female supernumerary pool):
  */
@@ -49,19 +63,33 @@ export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit'
   // Gender: the gender-neutral pool is open to all; the female-only (supernumerary) pool to female
   // candidates only.
   const genders = p.gender === 'Female' ? [GENDER_NEUTRAL, FEMALE_ONLY] : [GENDER_NEUTRAL];
-  // Category: the rank is the category rank for the category's seats (CRL for OPEN). CSAB applies
-  // the same seat categories; its form leaves the category optional (default OPEN).
   const category = p.seatType ?? 'OPEN';
   const seatType = seatTypeOf[category];
-  // A reserved-category candidate also competes for OPEN seats on the common rank list (CRL).
-  const crlRank = seatType !== 'OPEN' && p.crlRank !== undefined ? p.crlRank : null;
+  // Ranks: B.Arch and B.Planning at NITs, IIITs and GFTIs are allotted on JEE Main Paper 2A and 2B
+  // ranks, listed only against those (docs/decisions/0021); IIT B.Arch is on the JEE (Advanced) rank.
+  const ranks: { paper: MatchPart['paper']; rank: number; matchedOn: MatchPart['matchedOn'] }[] = [{ paper: null, rank: p.rank, matchedOn: 'rank' }];
+  if (p.examType !== 'IIT') {
+    if (p.archRank !== undefined) ranks.push({ paper: '2A', rank: p.archRank, matchedOn: 'archRank' });
+    if (p.planningRank !== undefined) ranks.push({ paper: '2B', rank: p.planningRank, matchedOn: 'planningRank' });
+  }
+  const parts: MatchPart[] = [];
+  for (const r of ranks) {
+    if (scheme === 'csab') {
+      // CSAB: the rank is the CRL rank, compared with every seat type the category opens.
+      parts.push({ seatTypes: csabSeatTypes(category), ...r });
+      continue;
+    }
+    // JoSAA: the rank is the category rank for the category's seats (CRL for OPEN).
+    parts.push({ seatTypes: [seatType], ...r });
+    // A reserved-category candidate also competes for OPEN seats on the common rank list (CRL).
+    if (r.paper === null && seatType !== 'OPEN' && p.crlRank !== undefined)
+      parts.push({ seatTypes: ['OPEN'], paper: null, rank: p.crlRank, matchedOn: 'crlRank' });
+  }
   return {
     scheme,
     instituteTypes,
     genders,
-    seatType,
-    rank: p.rank,
-    crlRank,
+    parts,
     // Quotas: AI everywhere; HS for the institute's home states; OS for everyone else; the special
     // quotas GO (NIT Goa), JK and LA (NIT Srinagar) and AP (NIT Warangal, 2016-2019) for the states
     // the reviewed table names (data/josaa/home-state-quotas.ts; resolved per seat at import).
@@ -78,8 +106,8 @@ export function toQuery(p: EngineeringPreferences): Omit<ReferenceQuery, 'limit'
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
 /**
- * `matchedOn`: which of the student's ranks admitted this seat (the category rank, or the CRL rank
- * for an OPEN seat); `chance`: the chance fields for that rank (lib/chance.ts).
+ * `matchedOn`: which of the student's ranks admitted this seat (the category rank, the CRL rank for
+ * an OPEN seat, or a Paper 2 rank); `chance`: the chance fields for that rank (lib/chance.ts).
  */
 export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['matchedOn'], chance: ChanceFields): EngineeringCollege {
   return {
@@ -107,17 +135,17 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     year: r.year,
     round: r.round,
     basis: r.basis,
+    requires: r.institute_type === 'IIT' && isArchitectureProgram(r.program_name) ? AAT_REQUIREMENT : null,
     matchedOn,
     ...chance,
   };
 }
 
-/** The rank a row was matched on, and the seat's chance columns. */
-function matchOf(q: Pick<ReferenceQuery, 'seatType' | 'rank' | 'crlRank'>, r: ReferenceRecord) {
-  const matchedOn: EngineeringCollege['matchedOn'] = r.seat_type === q.seatType ? 'rank' : 'crlRank';
-  const rank = matchedOn === 'rank' ? q.rank : q.crlRank!;
+/** The rank a row was matched on (its part of the query), and the seat's chance columns. */
+function matchOf(q: Pick<ReferenceQuery, 'parts'>, r: ReferenceRecord) {
+  const part = partOf(q.parts, r.seat_type, r.rank_paper)!;
   const seat = { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card };
-  return { matchedOn, rank, seat };
+  return { matchedOn: part.matchedOn, rank: part.rank, seat };
 }
 
 function resultsPage(p: EngineeringPreferences, total: number) {
@@ -168,9 +196,8 @@ export async function findCollegesJson(
       json = { head: whole.slice(1, whole.indexOf(',"matchedOn":')), chance: seatChanceJson(matchOf(q, r).seat) };
       seatJson.set(r, json);
     }
-    const matchedOn = r.seat_type === q.seatType ? 'rank' : 'crlRank';
+    const { matchedOn, rank } = partOf(q.parts, r.seat_type, r.rank_paper)!;
     if (opts.chance === false) return `{${json.head},"matchedOn":"${matchedOn}"}`;
-    const rank = matchedOn === 'rank' ? q.rank : q.crlRank!;
     return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(curve!, json.chance, rank)}}`;
   });
   return pagedJson(items, resultsPage(p, total));

@@ -15,6 +15,8 @@ export function ResultsGrid<T extends { id: string }>(props: {
   signedIn: boolean;
   label: string;
   renderItem(item: T): ReactNode;
+  /** Another view of the whole list (the dense table of wide screens), in place of the cards. */
+  renderList?: ((items: T[]) => ReactNode) | null;
   empty: ReactNode;
   loadingMoreText: string;
   overlay: ReactNode;
@@ -31,11 +33,15 @@ export function ResultsGrid<T extends { id: string }>(props: {
     <>
       {/* The cards' names are h3: this keeps the outline whole (h1 page, h2 list, h3 card). */}
       <h2 className="sr-only">{props.label}</h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={props.label}>
-        {items.map((item) => (
-          <li key={item.id}>{props.renderItem(item)}</li>
-        ))}
-      </ul>
+      {props.renderList ? (
+        props.renderList(items)
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={props.label}>
+          {items.map((item) => (
+            <li key={item.id}>{props.renderItem(item)}</li>
+          ))}
+        </ul>
+      )}
       {props.signedIn ? (
         <>
           <LoadMoreSentinel active={caughtUp && query.hasNextPage && !query.isFetchingNextPage} onVisible={() => void query.fetchNextPage()} />

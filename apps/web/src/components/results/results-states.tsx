@@ -38,15 +38,15 @@ export function SignedOutOverlay({ title, text, action, onAction }: { title: str
 }
 
 /**
- * While the first page loads: placeholders the size of the result cards (about 36 rem), two rows
- * of them, so the page below them (the footer) starts beyond the screen and nothing on screen
+ * While the first page loads: placeholders the size of the compact result cards (about 17 rem),
+ * enough of them that the page below (the footer) starts beyond the screen and nothing on screen
  * moves when the cards arrive (issue 15: the results page shifted by 0.97).
  */
 export function ResultsSkeleton() {
   return (
     <div role="status" aria-label="Loading results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="results-skeleton">
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="h-[36rem] animate-pulse rounded-2xl border border-slate-200 bg-white p-5">
+      {Array.from({ length: 9 }, (_, i) => (
+        <div key={i} className="h-[17rem] animate-pulse rounded-2xl border border-slate-200 bg-white p-4">
           <div className="flex gap-3">
             <div className="h-12 w-12 shrink-0 rounded-xl bg-slate-200" />
             <div className="flex-1">
@@ -54,12 +54,12 @@ export function ResultsSkeleton() {
               <div className="mt-2 h-4 w-1/2 rounded bg-slate-200" />
             </div>
           </div>
-          <div className="mt-6 grid grid-cols-2 gap-4">
-            {Array.from({ length: 6 }, (__, j) => (
+          <div className="mt-4 grid grid-cols-2 gap-4">
+            {Array.from({ length: 2 }, (__, j) => (
               <div key={j} className="h-9 rounded bg-slate-100" />
             ))}
           </div>
-          <div className="mt-6 h-40 rounded-xl bg-slate-100" />
+          <div className="mt-4 h-12 rounded-xl bg-slate-100" />
         </div>
       ))}
     </div>

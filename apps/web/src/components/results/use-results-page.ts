@@ -1,9 +1,7 @@
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { cameBackByHistory } from '@/lib/navigation.ts';
-import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { resultsErrorAction } from './results-error.ts';
@@ -44,9 +42,9 @@ export function useResultsErrorHandler(error: Error | null, loadErrorMessage: st
 
 /**
  * What both results pages share: preferences, sort and search read from the URL (search and sort
- * live beside the preferences; an empty value removes the key), the session, the comparison list
- * cleared on opening afresh (spec §4; kept when the student comes back with the browser's Back
- * button) and the no-preferences redirect. `parse` must be a stable function;
+ * live beside the preferences; an empty value removes the key), the session and the
+ * no-preferences redirect. The comparison list is kept across searches and reloads until the
+ * student clears it (docs/decisions/0028, a departure from spec §4). `parse` must be a stable function;
  * the first sort option is the default.
  */
 export function useResultsPage<P, S extends string>(parse: (params: URLSearchParams) => P | null, sortOptions: readonly { value: S }[]) {
@@ -54,7 +52,6 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
   const signedIn = useSession((s) => s.accessToken !== null);
   // Until the start-up refresh answers, a signed-in student is not yet known: wait rather than fetch as a visitor.
   const restoring = useSession((s) => s.restoring);
-  const clearCompare = useCompare((s) => s.clear);
   const prefs = useMemo(() => parse(params), [parse, params]);
   const defaultSort = sortOptions[0].value;
   const sortBy = sortOptions.find((o) => o.value === params.get('sortBy'))?.value ?? defaultSort;
@@ -62,13 +59,6 @@ export function useResultsPage<P, S extends string>(parse: (params: URLSearchPar
   // 'Show reach seats' (docs/decisions/0014): off unless the URL says reach=1.
   const includeReach = params.get('reach') === '1';
 
-  // How this page was reached, fixed at mount (sorting and searching later replace the URL).
-  const navigationType = useNavigationType();
-  const { key } = useLocation();
-  const [arrival] = useState({ type: navigationType, key });
-  useEffect(() => {
-    if (!cameBackByHistory(arrival.type, arrival.key)) clearCompare();
-  }, [clearCompare, arrival]);
   useNoPreferencesRedirect(prefs !== null);
 
   const setParam = (key: string, value: string) => {

@@ -22,6 +22,8 @@ describe('engineering preferences between the results and the form', () => {
       csabSeatType: '',
       rank: '60000',
       crlRank: '',
+      archRank: '',
+      planningRank: '',
       gender: 'Male',
       homeState: 'Bihar',
       branch: [],
@@ -50,7 +52,17 @@ describe('engineering preferences between the results and the form', () => {
     ]);
     const summary = preferenceSummary(fromSearchParams(new URLSearchParams(csab.split('?')[1]))!);
     expect(summary).toContainEqual({ label: 'Category', value: 'OPEN (default)' });
-    expect(summary).toContainEqual({ label: 'General rank', value: '60,000' });
+    // CSAB's rank is the common-rank-list rank.
+    expect(summary).toContainEqual({ label: 'JEE Main CRL rank', value: '60,000' });
     expect(summary).toContainEqual({ label: 'Branches', value: 'All branches' });
+  });
+
+  it('carries the Paper 2 ranks (B.Arch, B.Planning) through the URL and the form', () => {
+    const prefs = fromSearchParams(new URLSearchParams('examType=MAINS&rank=300&archRank=1200&planningRank=800&seatType=OPEN&gender=Male&homeState=Goa'))!;
+    expect(prefs).toMatchObject({ rank: 300, archRank: 1200, planningRank: 800 });
+    expect(fromSearchParams(new URLSearchParams(editUrl(prefs).split('?')[1]))).toEqual(prefs);
+    expect(formValuesOf(prefs)).toMatchObject({ archRank: '1200', planningRank: '800' });
+    expect(preferenceSummary(prefs)).toContainEqual({ label: 'Paper 2A (B.Arch) rank', value: '1,200' });
+    expect(preferenceSummary(prefs)).toContainEqual({ label: 'Paper 2B (B.Planning) rank', value: '800' });
   });
 });

@@ -6,6 +6,7 @@ export function toSearchParams(p: EngineeringPreferencesInput): URLSearchParams 
   s.set('examType', p.examType === '' ? 'MAINS' : String(p.examType));
   s.set('rank', String(p.rank));
   if (p.crlRank !== undefined && p.crlRank !== null && String(p.crlRank) !== '') s.set('crlRank', String(p.crlRank));
+  for (const k of ['archRank', 'planningRank'] as const) if (p[k] !== undefined && p[k] !== null && String(p[k]) !== '') s.set(k, String(p[k]));
   if (p.seatType) s.set('seatType', String(p.seatType));
   s.set('gender', String(p.gender));
   s.set('homeState', String(p.homeState));
@@ -23,6 +24,8 @@ export function fromSearchParams(s: URLSearchParams): ParsedPreferences | null {
   const parsed = engineeringPreferencesSchema.safeParse({
     rank: s.get('rank'),
     crlRank: s.get('crlRank') ?? undefined,
+    archRank: s.get('archRank') ?? undefined,
+    planningRank: s.get('planningRank') ?? undefined,
     examType: examType === 'MAINS' ? '' : examType,
     seatType: s.get('seatType') ?? undefined,
     gender: s.get('gender'),
@@ -59,6 +62,8 @@ export function formValuesOf(p: ParsedPreferences) {
     csabSeatType: csab ? (p.seatType ?? '') : '',
     rank: String(p.rank),
     crlRank: p.crlRank === undefined ? '' : String(p.crlRank),
+    archRank: p.archRank === undefined ? '' : String(p.archRank),
+    planningRank: p.planningRank === undefined ? '' : String(p.planningRank),
     gender: p.gender,
     homeState: p.homeState,
     branch: [...p.branch],
@@ -68,7 +73,7 @@ export function formValuesOf(p: ParsedPreferences) {
   };
 }
 
-const examLabels = { '': 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
+export const examLabels = { '': 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
 
 /** What the results page shows of the preferences it was asked for, in the form's words. */
 export function preferenceSummary(p: ParsedPreferences): { label: string; value: string }[] {
@@ -77,8 +82,10 @@ export function preferenceSummary(p: ParsedPreferences): { label: string; value:
   return [
     { label: 'Exam', value: examLabels[p.examType] },
     { label: 'Category', value: p.examType === 'CSAB' && !p.seatType ? 'OPEN (default)' : category },
-    { label: reserved ? 'Category rank' : 'General rank', value: p.rank.toLocaleString('en-IN') },
-    ...(p.crlRank !== undefined && reserved ? [{ label: 'CRL rank', value: p.crlRank.toLocaleString('en-IN') }] : []),
+    { label: p.examType === 'CSAB' ? 'JEE Main CRL rank' : reserved ? 'Category rank' : 'General rank', value: p.rank.toLocaleString('en-IN') },
+    ...(p.crlRank !== undefined && reserved && p.examType !== 'CSAB' ? [{ label: 'CRL rank', value: p.crlRank.toLocaleString('en-IN') }] : []),
+    ...(p.archRank !== undefined && p.examType !== 'IIT' ? [{ label: 'Paper 2A (B.Arch) rank', value: p.archRank.toLocaleString('en-IN') }] : []),
+    ...(p.planningRank !== undefined && p.examType !== 'IIT' ? [{ label: 'Paper 2B (B.Planning) rank', value: p.planningRank.toLocaleString('en-IN') }] : []),
     { label: 'Gender', value: p.gender },
     { label: 'Home state', value: p.homeState },
     { label: 'Branches', value: p.branch.length ? p.branch.join(', ') : 'All branches' },

@@ -1,11 +1,18 @@
+import type { ChanceBand } from '@rankwise/contract/chance';
 import { MAX_COMPARE, type CompareItem, type FamilyIncomeBand } from '@rankwise/contract/colleges';
 import type { EngineeringCategory } from '@rankwise/contract/engineering';
 import type { HomeState } from '@rankwise/contract/reference';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** An entry of the list: what the compare call takes, always with the result's id and its college. */
-export type CompareEntry = CompareItem & { id: string; collegeName: string };
+/**
+ * The chance the results page showed for an entry, with the rank and exam it was judged on: two
+ * entries may come from two searches (docs/decisions/0028), so each keeps its own.
+ */
+export type CompareChance = { percent: number; band: ChanceBand; rank: number; exam: string };
+
+/** An entry of the list: what the compare call takes, always with the result's id and its college (and, from a results page, its chance). */
+export type CompareEntry = CompareItem & { id: string; collegeName: string; chance?: CompareChance };
 
 /** What the compare screen measures from: the student's home state (or a PIN code), category and family income. */
 export type CompareStudent = {
@@ -28,8 +35,9 @@ type CompareState = {
 };
 
 /**
- * Kept in session storage, so the list survives a reload of /compare (and of any page) in this tab,
- * and is gone with the tab. The results pages clear it when they open afresh (spec §4).
+ * Kept in session storage, so the list survives reloads and new searches in this tab until the
+ * student clears it, and is gone with the tab (docs/decisions/0028: spec §4 cleared it whenever
+ * results opened afresh, so an IIT from JEE Advanced results could not meet an NIT from JEE Main).
  */
 export const useCompare = create<CompareState>()(
   persist(

@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { authTexts } from '@rankwise/contract/auth';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { adminLinks, rolesQuery } from '@/lib/roles.ts';
 import { useSession } from '@/lib/stores/session.ts';
 import { useLogout } from '../api/auth.queries.ts';
 
@@ -15,6 +16,7 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
   const user = useSession((s) => s.user);
   const queryClient = useQueryClient();
   const signOut = useLogout();
+  const isAdmin = useQuery({ ...rolesQuery, enabled: Boolean(user) }).data?.data.roles.includes('admin') ?? false;
   // Signed out: AccountButtons shows Login and Signup instead.
   if (!user) return null;
   const logout = async () => {
@@ -57,9 +59,19 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
         <Link to="/sessions" className={clsx(itemClass, 'hover:bg-slate-100')}>
           My sessions
         </Link>
+        <Link to="/choices" className={clsx(itemClass, 'hover:bg-slate-100')}>
+          My choice lists
+        </Link>
         <Link to="/counsellor" className={clsx(itemClass, 'hover:bg-slate-100')}>
           Counsellor profile
         </Link>
+        {isAdmin
+          ? adminLinks.map((l) => (
+              <Link key={l.to} to={l.to} className={clsx(itemClass, 'hover:bg-slate-100')}>
+                {l.label}
+              </Link>
+            ))
+          : null}
         <button type="button" onClick={() => void logout()} className={clsx(itemClass, 'text-left hover:bg-slate-100')}>
           Logout
         </button>
@@ -80,8 +92,18 @@ export function AccountMenu({ variant = 'desktop' }: { variant?: 'desktop' | 'mo
             <Link to="/sessions">My sessions</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/choices">My choice lists</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/counsellor">Counsellor profile</Link>
           </DropdownMenu.Item>
+          {isAdmin
+            ? adminLinks.map((l) => (
+                <DropdownMenu.Item key={l.to} asChild className={itemClass}>
+                  <Link to={l.to}>{l.label}</Link>
+                </DropdownMenu.Item>
+              ))
+            : null}
           <DropdownMenu.Item onSelect={() => void logout()} className={itemClass}>
             Logout
           </DropdownMenu.Item>

@@ -16,6 +16,7 @@ import { useSession } from '@/lib/stores/session.ts';
 import { bookedSlotsQuery, bookingKeys, useStartPayment, useVerifyPayment } from '../api/bookings.queries.ts';
 import { loadCashfree } from '../cashfree.ts';
 import { bookingOptions, dateParts, slotTime, timeLabel } from '../slots.ts';
+import { SessionPrice } from './session-price.tsx';
 import { noSlot, SlotPicker, type SlotChoice } from './slot-picker.tsx';
 
 /** Cashfree.js, fetched once, when the first booking modal opens (never on other pages). */
@@ -186,11 +187,7 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
                   className="h-4 w-4 accent-brand-700"
                 />
                 <span className="font-semibold text-slate-900">{o.duration} minutes</span>
-                <span className="col-start-2 text-sm">
-                  <span className="text-lg font-bold text-slate-900">₹{o.price}</span> <span className="sr-only">instead of </span>
-                  <s className="text-slate-600">₹{o.listPrice}</s> <span className="font-medium text-green-800">Save ₹{o.save}</span>
-                </span>
-                <span className="col-start-2 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Limited time offer</span>
+                <SessionPrice option={o} offer={config?.priceOffer ?? null} />
               </label>
             ))}
           </div>

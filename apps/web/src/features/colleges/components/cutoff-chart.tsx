@@ -17,13 +17,14 @@ export function rankTicks(max: number): number[] {
 }
 
 /**
- * Opening and closing rank of every JoSAA round, in order, as published (never smoothed): one
+ * Opening and closing rank of every JoSAA (or CSAB) round, in order, as published (never smoothed): one
  * point per round, the years marked below. Preparatory-course ranks ('P') are on another list and
  * are left out of the drawing; the table beside it has every number.
  */
-export function CutoffChart({ rows, title }: { rows: RankRow[]; title: string }) {
+export function CutoffChart({ rows, title, counselling = 'JoSAA' }: { rows: RankRow[]; title: string; counselling?: RankRow['counselling'] }) {
   const id = useId();
-  const points = rows.filter((r) => r.counselling === 'JoSAA');
+  // One counselling per chart: CSAB ranks every seat type on the common rank list, JoSAA a reserved seat on category ranks.
+  const points = rows.filter((r) => r.counselling === counselling);
   const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : null);
   const values = points.flatMap((r) => [num(r.openingRank), num(r.closingRank)]).filter((v): v is number => v !== null);
   if (!values.length) return null;
@@ -88,7 +89,7 @@ export function CutoffChart({ rows, title }: { rows: RankRow[]; title: string })
           return c === null ? null : <circle key={`${r.year}-${r.round}`} cx={x(i)} cy={y(c)} r="3" fill="#4338ca" />;
         })}
         <text x={PAD.left} y={H - 6} fontSize="11" fill="#475569">
-          Each point is one JoSAA round, rounds in order within each year; rank axis from 0.
+          Each point is one {counselling} round, rounds in order within each year; rank axis from 0.
         </text>
       </svg>
       <figcaption id={`${id}-cap`} className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">

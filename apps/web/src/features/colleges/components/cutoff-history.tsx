@@ -104,10 +104,27 @@ export function CutoffHistory({ instituteId, want, onChange }: { instituteId: st
       ) : (
         <>
           <CutoffChart rows={rows} title={`Opening and closing ranks by JoSAA round: ${seatLabel(seat)}`} />
+          {rows.some((r) => r.counselling === 'CSAB') ? (
+            <CutoffChart
+              rows={rows}
+              counselling="CSAB"
+              title={`Opening and closing ranks by CSAB round (common-rank-list ranks${seat.seatType === 'OPEN' ? '' : ', not comparable with JoSAA’s category ranks'}): ${seatLabel(seat)}`}
+            />
+          ) : null}
           <HistoryTable rows={rows} seat={seat} />
         </>
       )}
     </div>
+  );
+}
+
+/** A rank as the table shows it: a preparatory one as '187 preparatory list' ('*' when the mark is the 2016-2024 rule's). */
+function rankCell(rank: string, byRule: boolean) {
+  if (!rank.endsWith('P')) return rank;
+  return (
+    <>
+      {rank.slice(0, -1)} <span className="text-xs text-slate-600">preparatory list{byRule ? '*' : ''}</span>
+    </>
   );
 }
 
@@ -120,7 +137,15 @@ function HistoryTable({ rows, seat }: { rows: RankRow[]; seat: SeatRef }) {
       <table className="w-full border-collapse text-left text-sm">
         <caption id="history-caption" className="bg-slate-50 p-3 text-left font-medium text-slate-800">
           Opening and closing ranks of every round: {seatLabel(seat)}
-          {hasPrep ? <span className="block text-xs font-normal text-slate-600">A rank ending in P is on the preparatory-course rank list.</span> : null}
+          {hasPrep ? (
+            <span className="block text-xs font-normal text-slate-600">
+              A rank on the preparatory list is on JEE (Advanced)’s preparatory-course rank list, which is not comparable with ordinary ranks (left out of the
+              chart).
+              {rows.some((r) => r.preparatoryByRule)
+                ? ' The 2016-2024 files dropped its P mark: there, a closing rank below the opening rank at an IIT SC, ST or PwD seat is taken as one (marked *).'
+                : null}
+            </span>
+          ) : null}
         </caption>
         <thead className="sticky top-0 bg-white">
           <tr className="border-b border-slate-200">
@@ -147,8 +172,8 @@ function HistoryTable({ rows, seat }: { rows: RankRow[]; seat: SeatRef }) {
               <td className="p-2">{r.year}</td>
               <td className="p-2">{r.counselling}</td>
               <td className="p-2">{r.round}</td>
-              <td className="p-2 text-right tabular-nums">{r.openingRank}</td>
-              <td className="p-2 text-right tabular-nums">{r.closingRank}</td>
+              <td className="p-2 text-right tabular-nums">{rankCell(r.openingRank, false)}</td>
+              <td className="p-2 text-right tabular-nums">{rankCell(r.closingRank, r.preparatoryByRule)}</td>
             </tr>
           ))}
         </tbody>

@@ -11,7 +11,7 @@ import { useCompare } from '@/lib/stores/compare.ts';
 type PinForm = z.input<typeof pinCodeFormSchema>;
 
 /** Where distances start (home state's capital or a PIN code) and whose tuition is shown (category, family income). */
-export function CompareOptions() {
+export function CompareOptions({ pinNote }: { pinNote?: string | null }) {
   const student = useCompare((s) => s.student);
   const setStudent = useCompare((s) => s.setStudent);
   const form = useForm<PinForm>({ resolver: zodResolver(pinCodeFormSchema), defaultValues: { pinCode: student.pinCode ?? '' } });
@@ -42,7 +42,9 @@ export function CompareOptions() {
       <form onSubmit={onPin} noValidate aria-label="PIN code">
         <FormField
           label="Or your PIN code"
-          error={form.formState.errors.pinCode?.message}
+          error={
+            form.formState.errors.pinCode?.message ?? (pinNote && student.pinCode ? `We could not find PIN code ${student.pinCode}. ${pinNote}` : undefined)
+          }
           hint="Distances from your PIN code area instead of the state capital"
         >
           {(p) => (

@@ -9,6 +9,8 @@ import { compareQuery } from '../api/compare.queries.ts';
 import { CompareOptions } from './compare-options.tsx';
 import { CompareTable } from './compare-table.tsx';
 
+const COMPARED_TOAST = 'compared';
+
 /** Spec §2 Compare screen and §4 Compare. */
 export function ComparePage() {
   const colleges = useCompare((s) => s.colleges);
@@ -17,9 +19,10 @@ export function ComparePage() {
   const navigate = useNavigate();
   const query = useQuery({ ...compareQuery(colleges, student), enabled: colleges.length > 0 });
 
-  // Spec §4: a loading state, then 'Compared successfully' whenever a new comparison arrives.
+  // Spec §4: a loading state, then 'Compared successfully' whenever a new comparison arrives; one
+  // toast, replaced by the next rather than stacked on every change (issue 25).
   useEffect(() => {
-    if (query.data) toast.success(COMPARED_MESSAGE);
+    if (query.data) toast.success(COMPARED_MESSAGE, { id: COMPARED_TOAST });
   }, [query.data]);
   // Spec §8: the failure message, then back one page. Opened directly, there is no page of the app
   // to go back to (the browser's Back would leave or reload it): the message stays on the screen.
@@ -50,7 +53,7 @@ export function ComparePage() {
               Clear Comparison
             </Button>
           </div>
-          <CompareOptions />
+          <CompareOptions pinNote={query.data?.originNote ?? null} />
           <div className="mt-6">
             {query.data ? (
               <CompareTable colleges={query.data.data} origin={query.data.origin} originNote={query.data.originNote} />

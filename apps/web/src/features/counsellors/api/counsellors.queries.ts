@@ -5,6 +5,8 @@ import {
   type CounsellorProfileUpdateInput,
   type CounsellorStatus,
   type ReviewApplicationRequest,
+  type StudentEmailConfirm,
+  type StudentEmailStart,
 } from '@rankwise/contract/counsellors';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
@@ -83,5 +85,73 @@ export function useReviewApplication() {
   return useMutation({
     mutationFn: ({ id, ...body }: ReviewApplicationRequest & { id: string }) => api(counsellorEndpoints.review, { params: { id }, body }),
     onSuccess: invalidate,
+  });
+}
+
+// Proof of enrolment (docs/decisions 0026).
+export const proofStatusQuery = queryOptions({
+  queryKey: ['counsellors', 'proof'],
+  queryFn: ({ signal }) => api(counsellorEndpoints.proofStatus, { signal }),
+  staleTime: 0,
+});
+
+export function useStartEmailProof() {
+  return useMutation({ mutationFn: (body: StudentEmailStart) => api(counsellorEndpoints.startEmailProof, { body }) });
+}
+
+export function useConfirmEmailProof() {
+  const invalidate = useInvalidateCounsellors();
+  return useMutation({ mutationFn: (body: StudentEmailConfirm) => api(counsellorEndpoints.confirmEmailProof, { body }), onSuccess: invalidate });
+}
+
+export function useUploadIdCard() {
+  const invalidate = useInvalidateCounsellors();
+  return useMutation({ mutationFn: (file: File) => api(counsellorEndpoints.uploadIdCard, { file }), onSuccess: invalidate });
+}
+
+/** Admin: an applicant's ID card, fetched when the admin opens it. */
+export function applicationIdCardQuery(id: string) {
+  return queryOptions({
+    queryKey: ['counsellors', 'id-card', id],
+    queryFn: ({ signal }) => api(counsellorEndpoints.applicationIdCard, { params: { id }, signal }),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export const profileChangesQuery = queryOptions({
+  queryKey: ['counsellors', 'profile-changes'],
+  queryFn: ({ signal }) => api(counsellorEndpoints.profileChanges, { signal }),
+  staleTime: 0,
+});
+
+export function useReviewProfileChange() {
+  const invalidate = useInvalidateCounsellors();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ReviewApplicationRequest & { id: string }) => api(counsellorEndpoints.reviewProfileChange, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+// A college with no counsellor yet.
+export function similarCounsellorsQuery(collegeName: string) {
+  return queryOptions({
+    queryKey: ['counsellors', 'similar', collegeName],
+    queryFn: ({ signal }) => api(counsellorEndpoints.similar, { body: { instituteName: collegeName }, signal }),
+    staleTime: FIVE_MINUTES,
+  });
+}
+
+export function useWatchCollege() {
+  return useMutation({ mutationFn: (body: { instituteName: string; email: string }) => api(counsellorEndpoints.watch, { body }) });
+}
+
+/** The stop link of a 'tell me when a counsellor joins' mail: one click, answered once. */
+export function stopWatchQuery(token: string) {
+  return queryOptions({
+    queryKey: ['counsellors', 'stop-watch', token],
+    queryFn: () => api(counsellorEndpoints.stopWatch, { body: { token } }),
+    staleTime: Infinity,
+    retry: false,
   });
 }

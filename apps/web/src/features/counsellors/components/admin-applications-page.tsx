@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { inputStyles } from '@/components/ui/form-field.tsx';
 import { Page } from '@/components/ui/page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { applicationsQuery, useReviewApplication } from '../api/counsellors.queries.ts';
+import { applicationIdCardQuery, applicationsQuery, useReviewApplication } from '../api/counsellors.queries.ts';
 import { AdminNav } from './admin-nav.tsx';
 
 const tabLabel: Record<CounsellorStatus, string> = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' };
@@ -94,10 +94,11 @@ function ApplicationCard({ application: a }: { application: CounsellorApplicatio
         Hours: {formatDays(a.availableDays)}, {formatTimeRanges(a.timeRanges)} (IST)
       </p>
       {a.reviewNote ? <p className="text-sm text-slate-700">Note: {a.reviewNote}</p> : null}
+      <Proof application={a} />
       {a.status === 'pending' ? (
         <div className="mt-2 grid gap-2">
           <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
-            Note to the applicant (optional)
+            Note to the applicant (e-mailed; required to reject)
           </label>
           <textarea id={noteId} rows={2} value={note} onChange={(e) => setNote(e.target.value)} className={inputStyles} />
           <div className="flex gap-2">
@@ -111,5 +112,50 @@ function ApplicationCard({ application: a }: { application: CounsellorApplicatio
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** The applicant's proof of enrolment: the verified college address, or their ID card shown here (deleted after the decision). */
+function Proof({ application: a }: { application: CounsellorApplicationView }) {
+  const [show, setShow] = useState(false);
+  const card = useQuery({ ...applicationIdCardQuery(a.id), enabled: show });
+  if (a.verificationMethod === 'email') {
+    return (
+      <p className="text-sm font-medium text-green-800">
+        Proof: college e-mail {a.verifiedEmail} verified {a.verifiedAt ? new Date(a.verifiedAt).toLocaleString('en-IN') : ''}
+      </p>
+    );
+  }
+  if (a.verificationMethod === 'id-card' && a.status !== 'pending') {
+    return <p className="text-sm text-slate-700">Proof: student ID card (seen at the decision, then deleted)</p>;
+  }
+  if (a.verificationMethod !== 'id-card') return <p className="text-sm font-medium text-red-800">No proof of enrolment on file.</p>;
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-slate-700">
+        Proof: student ID card {a.idCardUploadedAt ? `uploaded ${new Date(a.idCardUploadedAt).toLocaleString('en-IN')}` : '(not uploaded yet)'}
+      </p>
+      {a.idCardUploadedAt ? (
+        show ? (
+          card.data ? (
+            <img
+              src={`data:${card.data.data.contentType};base64,${card.data.data.base64}`}
+              alt={`Student ID card of ${a.name}`}
+              className="max-h-96 w-fit rounded-lg ring-1 ring-slate-200"
+            />
+          ) : card.isError ? (
+            <p role="alert">{errorMessage(card.error, 'Could not load the ID card.')}</p>
+          ) : (
+            <p role="status">Loading the ID card…</p>
+          )
+        ) : (
+          <div>
+            <Button variant="secondary" onClick={() => setShow(true)}>
+              Show the ID card
+            </Button>
+          </div>
+        )
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { NavLink } from 'react-router';
 
-/** The admin pages: counsellor applications and session disputes. */
+/** The admin pages: counsellor applications, profile changes, session disputes and payouts. */
 export function AdminNav() {
   const link = ({ isActive }: { isActive: boolean }) =>
     clsx(
@@ -13,8 +13,14 @@ export function AdminNav() {
       <NavLink to="/admin/counsellors" end className={link}>
         Counsellor applications
       </NavLink>
+      <NavLink to="/admin/profile-changes" end className={link}>
+        Profile changes
+      </NavLink>
       <NavLink to="/admin/disputes" end className={link}>
         Session disputes
+      </NavLink>
+      <NavLink to="/admin/payouts" end className={link}>
+        Payouts
       </NavLink>
     </nav>
   );

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { counsellorListQuery, returnedPaymentQuery } from '../api/counsellors.queries.ts';
 import { CounsellorCard } from './counsellor-card.tsx';
+import { NoCounsellorYet } from './no-counsellor-yet.tsx';
 
 /** Spec §2 Counsellors (connect-students, optional collegeName): spinner, then the list or the error state. */
 export function ConnectStudentsPage() {
@@ -48,6 +49,7 @@ export function ConnectStudentsPage() {
             <Button className="mt-6" onClick={goBack}>
               Go Back
             </Button>
+            {list.error instanceof ApiError && list.error.code === 'NOT_FOUND' ? <NoCounsellorYet collegeName={collegeName} /> : null}
           </div>
         ) : (
           <ul className="grid gap-5" aria-label="Counsellors">

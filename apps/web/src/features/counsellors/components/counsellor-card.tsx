@@ -2,6 +2,7 @@ import type { Counsellor } from '@rankwise/contract/counsellors';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import defaultPhoto from '../assets/default-counsellor.svg';
+import { VerifiedStudent } from './verified-student.tsx';
 
 /** Spec §2 Counsellors: one counsellor, with Book a Session. */
 export function CounsellorCard({ counsellor: c, onBook }: { counsellor: Counsellor; onBook(): void }) {
@@ -35,6 +36,7 @@ export function CounsellorCard({ counsellor: c, onBook }: { counsellor: Counsell
           {' · '}
           {c.Year}, {c.program}
         </p>
+        <VerifiedStudent counsellor={c} />
         <p className="text-slate-800">{c.About}</p>
         {c.achievements ? (
           <div>

@@ -146,6 +146,7 @@ const kindText: Record<LedgerEntry['kind'], (e: LedgerEntry) => string> = {
   payment: () => 'Payment received',
   refund: () => 'Refunded to the student',
   release: (e) => (e.account === 'payable' ? 'Session completed: now payable' : 'Session completed: no longer held'),
+  payout: () => 'Paid out to you',
 };
 
 function EarningsSection() {

@@ -8,19 +8,22 @@ import {
   type OwnCounsellorProfile,
 } from '@rankwise/contract/counsellors';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyFieldErrors } from '@/lib/form-errors.ts';
 import { collegeOptionsQuery, useApply, useUpdateProfile } from '../api/counsellors.queries.ts';
+import { EnrolmentProof } from './enrolment-proof.tsx';
 
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const TIMES = Array.from({ length: 49 }, (_, i) => i * 30);
 const YEARS = [1, 2, 3, 4, 5, 6];
 
-function defaults(p: OwnCounsellorProfile | null): CounsellorApplicationInput {
+function defaults(profile: OwnCounsellorProfile | null): CounsellorApplicationInput {
+  // An edit waiting for an admin is what the counsellor goes on editing (saving the live text would withdraw it).
+  const p = profile?.pendingChanges ? { ...profile, ...profile.pendingChanges } : profile;
   return {
     instituteId: p?.instituteId ?? '',
     name: p?.name ?? '',
@@ -49,6 +52,8 @@ export function CounsellorForm({ mode, profile, onSaved }: { mode: 'apply' | 'ed
     defaultValues: defaults(profile),
   });
   const { register, handleSubmit, formState, control, setError } = form;
+  const chosenId = useWatch({ control, name: 'instituteId' });
+  const chosen = colleges.data?.data.find((c) => c.id === chosenId) ?? null;
   const ranges = useFieldArray({ control, name: 'timeRanges' });
   const e = formState.errors;
 
@@ -92,6 +97,17 @@ export function CounsellorForm({ mode, profile, onSaved }: { mode: 'apply' | 'ed
           College: <span className="font-medium text-slate-900">{profile?.college}</span>
         </p>
       )}
+      {mode === 'apply' ? <EnrolmentProof college={chosen} /> : null}
+      {e.proof?.message ? (
+        <p role="alert" className="text-sm text-red-700">
+          {e.proof.message}
+        </p>
+      ) : null}
+      {mode === 'edit' && profile?.status === 'approved' ? (
+        <p className="text-sm text-slate-700">
+          Changes to your name, year, program, texts and photo go live once an admin approves them; your days and hours change at once.
+        </p>
+      ) : null}
       <FormField label="Full name" error={e.name?.message}>
         {(a) => <input {...a} {...register('name')} autoComplete="name" className={inputStyles} />}
       </FormField>

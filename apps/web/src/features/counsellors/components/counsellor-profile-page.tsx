@@ -9,6 +9,7 @@ import defaultPhoto from '../assets/default-counsellor.svg';
 import { ownProfileQuery, useUploadPhoto } from '../api/counsellors.queries.ts';
 import { CounsellorDashboard } from './counsellor-dashboard.tsx';
 import { CounsellorForm } from './counsellor-form.tsx';
+import { PendingChanges } from './pending-changes.tsx';
 
 const statusText: Record<OwnCounsellorProfile['status'], string> = {
   pending: 'Your application is under review. You can still edit it; students see you once an admin approves it.',
@@ -63,6 +64,7 @@ export function CounsellorProfilePage() {
           </>
         ) : null}
       </p>
+      <PendingChanges profile={profile} />
       {profile.status === 'approved' ? <CounsellorDashboard /> : null}
       <Section title="Your profile and hours">
         <PhotoUpload profile={profile} />

@@ -1,23 +1,84 @@
 import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import clsx from 'clsx';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
+import { MissingFigures } from '@/components/results/missing-figures.tsx';
 import { aboutCollegeUrl, connectStudentsUrl, poolLabel, quotaLabels } from '@/lib/college-links.ts';
 
-/** 'Institute Fee (INR)' is the central IIT/NIT tuition (docs/decisions/0010-placements-nirf-fees-facilities.md), never the total fee. */
+/** 'Institute Fee (INR)' is tuition only, never the total fee (docs/decisions/0010-placements-nirf-fees-facilities.md). */
 function tuitionNote(c: EngineeringCollege): string {
   return c.tuitionFromYear === null ? '' : ` (${c.instituteType} rate since ${c.tuitionFromYear})`;
 }
 
-export function CollegeCard({ college, inCompare, onToggleCompare }: { college: EngineeringCollege; inCompare: boolean; onToggleCompare(): void }) {
-  const pkg = college['Average Package(LPA)'];
+const matchedLabel: Record<EngineeringCollege['matchedOn'], string> = {
+  rank: '',
+  crlRank: ' · matched on your CRL rank',
+  archRank: ' · matched on your Paper 2A (B.Arch) rank',
+  planningRank: ' · matched on your Paper 2B (B.Planning) rank',
+};
+
+/**
+ * The counselling, year and round the closing rank is from. The data import's own label (e.g. 'JoSAA
+ * 2026 round 5 (round 6 not yet in our data)') when the answer carries one.
+ */
+export function referenceOf(c: EngineeringCollege): string {
+  if ('referenceLabel' in c && typeof c.referenceLabel === 'string' && c.referenceLabel) return c.referenceLabel;
+  return `${c.basis} ${c.year} round ${c.round}`;
+}
+
+/** The card's figures that no public data set has for this college (said once, not as NA each). */
+export function missingFiguresOf(c: EngineeringCollege): string[] {
+  const out: string[] = [];
+  if (c['Average Package(LPA)'] === 'NA') out.push('the median package');
+  if (c['Institute Fee (INR)'] === 'NA') out.push('the tuition');
+  if (c.nirfRank === null) out.push('a NIRF rank');
+  return out;
+}
+
+export function nirfRankText(c: Pick<EngineeringCollege, 'nirfRank' | 'nirfRankYear'> & { nirfCategory?: string | null }): string {
+  if (c.nirfRank === null) return 'NA';
+  return `${c.nirfRank} (NIRF ${c.nirfCategory && c.nirfCategory !== 'Engineering' ? `${c.nirfCategory} ` : ''}${c.nirfRankYear})`;
+}
+
+function Fact({ label, children, hidden, strong }: { label: string; children: ReactNode; hidden?: boolean; strong?: boolean }) {
   return (
-    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={`c-${college.id}`}>
+    <div hidden={hidden}>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className={strong ? 'font-semibold text-slate-900' : 'font-medium text-slate-900'}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A compact result card (issue 25, docs/decisions/0028): college, program, closing rank with its
+ * round, quota and pool, and the chance band with its trend fit in about 300 px on a 390 px phone;
+ * Details opens the package, tuition, NIRF rank and the why-line. `extras`: one-line additions
+ * (a band range, a note, an 'Add to my choices' button) placed under the chance.
+ */
+export function CollegeCard({
+  college,
+  inCompare,
+  onToggleCompare,
+  extras,
+}: {
+  college: EngineeringCollege;
+  inCompare: boolean;
+  onToggleCompare(): void;
+  extras?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const pkg = college['Average Package(LPA)'];
+  const fee = college['Institute Fee (INR)'];
+  const missing = missingFiguresOf(college);
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`c-${college.id}`}>
       <div className="flex gap-3">
         <CollegeAvatar name={college['Institute Name']} imageUrl={college.imageUrl} />
         <div className="min-w-0">
-          <h3 id={`c-${college.id}`} className="font-semibold leading-snug text-slate-900">
+          <h3 id={`c-${college.id}`} className="line-clamp-2 font-semibold leading-snug text-slate-900">
             <Link
               to={aboutCollegeUrl(college['Institute Name'], {
                 programName: college['Academic Program Name'],
@@ -30,43 +91,58 @@ export function CollegeCard({ college, inCompare, onToggleCompare }: { college: 
               {college['Institute Name']}
             </Link>
           </h3>
-          <p className="mt-1 text-sm text-slate-700">{college['Academic Program Name']}</p>
+          <p className="mt-0.5 line-clamp-2 text-sm leading-snug text-slate-700">{college['Academic Program Name']}</p>
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-        <div>
-          <dt className="text-slate-600">Closing rank</dt>
-          <dd className="font-semibold text-slate-900">{college['Closing Rank'].toLocaleString('en-IN')}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Quota · pool</dt>
-          <dd className="font-medium text-slate-900">
-            {quotaLabels[college.quota] ?? college.quota} · {poolLabel(college.gender)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{college.placementYear ? `Median package (NIRF, ${college.placementYear})` : 'Median package'}</dt>
-          <dd className="font-medium text-slate-900">{pkg === 'NA' ? 'NA' : `${pkg} LPA`}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Tuition per year</dt>
-          <dd className="font-medium text-slate-900">
-            {college['Institute Fee (INR)'] === 'NA' ? 'NA' : `₹${college['Institute Fee (INR)']}`}
-            {college['Institute Fee (INR)'] === 'NA' ? null : <span className="text-xs font-normal text-slate-600">{tuitionNote(college)}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">NIRF rank</dt>
-          <dd className="font-medium text-slate-900">{college.nirfRank === null ? 'NA' : `${college.nirfRank} (NIRF ${college.nirfRankYear})`}</dd>
-        </div>
+      <dl className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5 text-sm">
+        <Fact label="Closing rank" strong>
+          {college['Closing Rank'].toLocaleString('en-IN')}
+        </Fact>
+        <Fact label="Quota · pool">
+          {quotaLabels[college.quota] ?? college.quota} · {poolLabel(college.gender)}
+        </Fact>
+        {pkg !== 'NA' ? (
+          <Fact label={college.placementYear ? `Median package (NIRF, ${college.placementYear})` : 'Median package'} hidden={!open}>
+            {`${pkg} LPA`}
+          </Fact>
+        ) : null}
+        {fee !== 'NA' ? (
+          <Fact label="Tuition per year" hidden={!open}>
+            {`₹${fee}`}
+            <span className="text-xs font-normal text-slate-600">{tuitionNote(college)}</span>
+          </Fact>
+        ) : null}
+        {college.nirfRank !== null ? (
+          <Fact label="NIRF rank" hidden={!open}>
+            {nirfRankText(college)}
+          </Fact>
+        ) : null}
       </dl>
-      <ChanceSummary fields={college} referenceYear={college.year} />
-      <p className="mt-3 text-xs text-slate-600">
-        {college.seatType} seat · {college.basis} {college.year} round {college.round}
-        {college.matchedOn === 'crlRank' ? ' · matched on your CRL rank' : ''}
-      </p>
-      <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
-        <Link to={connectStudentsUrl(college['Institute Name'])} className="text-sm font-medium text-brand-700 underline">
+      <div className="mt-1 flex items-start justify-between gap-2">
+        <p className="pt-1 text-xs text-slate-600" data-testid="seat-note">
+          {college.seatType} seat · {referenceOf(college)}
+          {matchedLabel[college.matchedOn]}
+          {college.basis === 'CSAB' ? ' · common-rank-list ranks' : ''}
+        </p>
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="-mr-1 shrink-0 rounded px-1 py-0.5 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          {open ? 'Fewer details' : 'Details'}
+        </button>
+      </div>
+      <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
+      {/* One-line additions from other features go here (band range, notes, 'Add to my choices'). */}
+      {extras}
+      {college.requires ? <p className="mt-1 text-xs font-medium text-amber-800">{college.requires}</p> : null}
+      <AddToChoices seatId={college.id} className="mt-2 self-start" />
+      <div hidden={!open}>
+        <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
+      </div>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-3">
+        <Link to={connectStudentsUrl(college['Institute Name'])} className="py-1.5 text-sm font-medium text-brand-700 underline">
           Connect with Students
         </Link>
         <button

@@ -1,22 +1,34 @@
 import { engineeringSortOptions as sortOptions } from '@rankwise/contract/engineering';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
 import { ResultsToolbar } from '@/components/results/results-toolbar.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
+import { useWideScreen } from '@/components/results/use-wide-screen.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { engineeringResultsQuery } from '../api/engineering.queries.ts';
-import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
+import { editUrl, examLabels, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { CollegeCard } from './college-card.tsx';
+import { ResultsTable, ViewSwitch } from './results-table.tsx';
 
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
 export function CollegesPage() {
   const page = useResultsPage(fromSearchParams, sortOptions);
   const { prefs, sortBy, search, includeReach, signedIn, ready } = page;
+  const [params, setParams] = useSearchParams();
+  const wide = useWideScreen();
+  const view = wide && params.get('view') === 'table' ? 'table' : 'cards';
+  const setView = (v: 'cards' | 'table') => {
+    const next = new URLSearchParams(params);
+    if (v === 'table') next.set('view', 'table');
+    else next.delete('view');
+    setParams(next, { replace: true });
+  };
   const openModal = useModal((s) => s.open);
   const editTo = prefs ? editUrl(prefs) : '/start';
   const { colleges: compared, toggle } = useCompare();
@@ -30,6 +42,7 @@ export function CollegesPage() {
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
     if (c.id.startsWith('clg-')) return;
+    const rank = c.matchedOn === 'crlRank' ? prefs?.crlRank : prefs?.rank;
     const item = {
       id: c.id,
       collegeName: c['Institute Name'],
@@ -38,6 +51,9 @@ export function CollegesPage() {
       quota: c.quota,
       seatType: c.seatType,
       gender: c.gender,
+      ...(rank !== undefined && prefs
+        ? { chance: { percent: c.percent, band: c.band, rank, exam: `${examLabels[prefs.examType]}${c.matchedOn === 'crlRank' ? ' CRL' : ''}` } }
+        : {}),
     };
     // The compare screen measures distance and tuition for the student these results are for.
     const student = { homeState: prefs?.homeState, category: prefs?.seatType, resultsSearch: window.location.search };
@@ -51,13 +67,18 @@ export function CollegesPage() {
         <p className="mt-2 text-slate-700">
           {/* Until the count is known the same sentence holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
-            {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} programs your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`}
+            {query.isSuccess && total === 0
+              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the latest official closing ranks${search ? ` with “${search}”` : ''}.`
+              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
       <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college or program" />
-      {compared.length ? <p className="mt-3 text-sm text-slate-700">{compared.length} of 3 selected for comparison</p> : null}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        {compared.length ? <p className="text-sm text-slate-700">{compared.length} of 3 selected for comparison</p> : <span />}
+        <ViewSwitch view={view} onChange={setView} />
+      </div>
       <div className="mt-6">
         <ResultsGrid
           query={query}
@@ -65,6 +86,11 @@ export function CollegesPage() {
           total={total}
           signedIn={signedIn}
           label="Colleges"
+          renderList={
+            view === 'table'
+              ? (items) => <ResultsTable colleges={items} isCompared={(c) => compared.some((x) => x.id === c.id)} onToggleCompare={onToggleCompare} />
+              : null
+          }
           renderItem={(c) => <CollegeCard college={c} inCompare={compared.some((x) => x.id === c.id)} onToggleCompare={() => onToggleCompare(c)} />}
           empty={<EmptyResults title="No Colleges Found" editTo={editTo} />}
           loadingMoreText="Loading more colleges…"

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
-import { branchGroups, engineeringCategories, rankMessages, rankSchema } from '@rankwise/contract/engineering';
+import { branchGroups, engineeringCategories, rankFromText, rankMessages, rankSchema } from '@rankwise/contract/engineering';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField, inputStyles, PlaceholderOptions } from '@/components/ui/form-field.tsx';
 import { pendingForm, useOpenResults, useStartingValues } from '@/lib/pending-form.ts';
 import { formValuesOf, fromSearchParams, resultsUrl } from '../preferences-url.ts';
+import { Paper2RankFields } from './paper2-rank-fields.tsx';
 
 // The contract's rank rule (rankSchema) on the text typed, reported as one refinement, not an
 // aborting check: an aborted issue here would stop the object-level category check below from
@@ -32,6 +33,9 @@ export const engineeringFormSchema = z
     csabSeatType: z.string(),
     rank: rankText(false),
     crlRank: rankText(true),
+    /** JEE Main Paper 2A / 2B ranks (B.Arch, B.Planning outside IITs): docs/decisions/0021. */
+    archRank: rankText(true),
+    planningRank: rankText(true),
     gender: z.enum(['Male', 'Female']),
     homeState: z.string().min(1, 'Home state is required'),
     branch: z.array(z.enum(branchGroups)),
@@ -50,6 +54,8 @@ const emptyForm: DefaultValues<EngineeringFormValues> = {
   csabSeatType: '',
   rank: '',
   crlRank: '',
+  archRank: '',
+  planningRank: '',
   gender: 'Male',
   homeState: '',
   branch: [],
@@ -98,8 +104,11 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
     const category = v.examType === 'CSAB' ? v.csabSeatType : v.seatType;
     const url = resultsUrl({
       examType: v.examType === 'MAINS' ? '' : v.examType,
-      rank: Number(v.rank),
-      crlRank: v.crlRank && category && category !== 'OPEN' ? Number(v.crlRank) : undefined,
+      rank: rankFromText(v.rank)!,
+      // CSAB ranks every seat type on the common rank list: its rank is the CRL rank, no second one.
+      crlRank: v.examType !== 'CSAB' && v.crlRank && category && category !== 'OPEN' ? rankFromText(v.crlRank)! : undefined,
+      archRank: v.examType !== 'IIT' && v.archRank ? rankFromText(v.archRank)! : undefined,
+      planningRank: v.examType !== 'IIT' && v.planningRank ? rankFromText(v.planningRank)! : undefined,
       seatType: category ? (category as (typeof engineeringCategories)[number]) : undefined,
       gender: v.gender,
       homeState: v.homeState as (typeof homeStates)[number],
@@ -154,7 +163,7 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
             )}
           </FormField>
         ) : (
-          <FormField label="Category (optional)" hint="CSAB does not require it; choose yours to see your category's seats">
+          <FormField label="Category (optional)" hint="CSAB does not require it; choose yours to see your category's seats besides OPEN ones">
             {(a) => (
               <select {...a} {...register('csabSeatType')} className={inputStyles}>
                 <PlaceholderOptions placeholder="OPEN (default)" values={engineeringCategories} />
@@ -162,14 +171,23 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
             )}
           </FormField>
         )}
-        <FormField label={seatType === 'OPEN' || seatType === '' ? 'General Rank' : 'Category Rank'} error={e.rank?.message}>
+        <FormField
+          label={examType === 'CSAB' ? 'JEE Main CRL rank' : seatType === 'OPEN' || seatType === '' ? 'General Rank' : 'Category Rank'}
+          hint={
+            examType === 'CSAB'
+              ? 'Your common rank list (CRL) rank, whatever your category: CSAB publishes every seat type’s closing rank on the CRL'
+              : undefined
+          }
+          error={e.rank?.message}
+        >
           {(a) => <input {...a} {...register('rank', clearOnEdit('rank'))} inputMode="numeric" autoComplete="off" className={inputStyles} />}
         </FormField>
-        {reserved ? (
+        {reserved && examType !== 'CSAB' ? (
           <FormField label="CRL rank (optional)" hint="Your common rank list rank, to also match OPEN seats" error={e.crlRank?.message}>
             {(a) => <input {...a} {...register('crlRank', clearOnEdit('crlRank'))} inputMode="numeric" autoComplete="off" className={inputStyles} />}
           </FormField>
         ) : null}
+        <Paper2RankFields examType={examType} reserved={reserved} register={register} errors={e} onEdit={clearErrors} />
         <FormField label="Gender" hint="Female includes the female-only (supernumerary) seats">
           {(a) => (
             <select {...a} {...register('gender')} className={inputStyles}>

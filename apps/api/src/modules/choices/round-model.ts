@@ -1,0 +1,77 @@
+import { sizeBandOf } from '../../data/chance/definitions.ts';
+import { quantiles, survival } from '../../data/chance/model.ts';
+
+/*
+ * The round-k model of in-season advice (docs/decisions/0027), pure.
+ *
+ * During counselling the current year's round-k closing rank C_k of a seat is known. Its final closing
+ * rank is C_k × e^d, d = ln(C_final / C_k) being how closing ranks moved from round k to the seat's last
+ * round in past years. Group: round k × size band of C_k (decision 0014's bands); a group with fewer
+ * than MIN_MOVES moves falls back to round k alone, then to every round. The chance that rank r reaches
+ * the seat by the last round is the share of the group's moves with d ≥ ln(r / C_k) (its 201
+ * quantiles, linear between them), kept within 1%–99%.
+ *
+ * A seat-year counts when it has a closing rank in round k and in a later last round; rows with a
+ * preparatory ('P') rank and closing ranks below 1 are left out before the last round is taken.
+ */
+
+export const MIN_MOVES = 200;
+
+/** Closing ranks by seat, year and round (non-preparatory only). */
+export type RoundHistory = Map<string, Map<number, Map<number, number>>>;
+
+export type RoundModel = { tables: Map<string, number[]>; years: number[]; moves: number };
+
+export function addRound(h: RoundHistory, key: string, year: number, round: number, closingRank: number): void {
+  if (!(closingRank >= 1)) return;
+  let years = h.get(key);
+  if (!years) h.set(key, (years = new Map()));
+  let rounds = years.get(year);
+  if (!rounds) years.set(year, (rounds = new Map()));
+  rounds.set(round, closingRank);
+}
+
+/** The seat-years' moves from round k to the last round, for years in `years`. */
+export function roundMoves(h: RoundHistory, years: (year: number) => boolean): { round: number; from: number; d: number; year: number; key: string }[] {
+  const out: { round: number; from: number; d: number; year: number; key: string }[] = [];
+  for (const [key, byYear] of h) {
+    for (const [year, rounds] of byYear) {
+      if (!years(year)) continue;
+      const last = Math.max(...rounds.keys());
+      const final = rounds.get(last)!;
+      for (const [round, c] of rounds) if (round < last) out.push({ round, from: c, d: Math.log(final / c), year, key });
+    }
+  }
+  return out;
+}
+
+export function fitRoundModel(h: RoundHistory, beforeYear: number): RoundModel {
+  return roundModelOf(roundMoves(h, (y) => y < beforeYear));
+}
+
+/** The model from the moves (each: round k, C_k, d = ln(C_final / C_k), year). */
+export function roundModelOf(moves: readonly { round: number; from: number; d: number; year: number }[]): RoundModel {
+  const groups = new Map<string, number[]>();
+  const push = (k: string, d: number) => {
+    const g = groups.get(k);
+    if (g) g.push(d);
+    else groups.set(k, [d]);
+  };
+  const years = new Set<number>();
+  for (const m of moves) {
+    years.add(m.year);
+    push('all', m.d);
+    push(`${m.round}`, m.d);
+    push(`${m.round}|${sizeBandOf(m.from)}`, m.d);
+  }
+  const tables = new Map<string, number[]>();
+  for (const [k, ds] of groups) if (ds.length >= MIN_MOVES || k === 'all') tables.set(k, quantiles(ds, 200));
+  return { tables, years: [...years].sort((a, b) => a - b), moves: moves.length };
+}
+
+/** The chance that `rank` is within the seat's final closing rank, from its round-k closing rank. */
+export function roundChance(model: RoundModel, round: number, closingK: number, rank: number): number {
+  const table = model.tables.get(`${round}|${sizeBandOf(closingK)}`) ?? model.tables.get(`${round}`) ?? model.tables.get('all');
+  if (!table) return rank <= closingK ? 0.99 : 0.01;
+  return Math.min(0.99, Math.max(0.01, survival(table, Math.log(rank / closingK))));
+}

@@ -1,0 +1,77 @@
+import { choiceEndpoints, type Counselling } from '@rankwise/contract/choices';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { api, errorMessage } from '@/lib/api-client.ts';
+import { useModal } from '@/lib/stores/modals.ts';
+import { useSession } from '@/lib/stores/session.ts';
+
+/**
+ * The student of the results page the seat is shown on, as a choice list's student (issue 23): the
+ * engineering results' URL (examType MAINS / IIT / CSAB, rank, CRL rank, category, gender, home
+ * state) or the medical results' (rank, category). Null elsewhere.
+ */
+export function studentOfResults(pathname: string, s: URLSearchParams): { counselling: Counselling; student: Record<string, unknown> } | null {
+  const num = (k: string) => {
+    const v = s.get(k)?.replace(/,/g, '').trim();
+    return v && /^\d+$/.test(v) ? Number(v) : undefined;
+  };
+  if (pathname.startsWith('/medical-colleges')) {
+    const rank = num('rank');
+    return rank === undefined ? null : { counselling: 'MCC', student: { rank, category: s.get('category') ?? 'General' } };
+  }
+  if (!pathname.startsWith('/colleges')) return null;
+  const rank = num('rank');
+  if (rank === undefined) return null;
+  const base = { category: s.get('seatType') ?? 'OPEN', gender: s.get('gender') ?? 'Male', homeState: s.get('homeState') ?? '' };
+  const exam = s.get('examType');
+  if (exam === 'CSAB') return { counselling: 'CSAB', student: { ...base, mainRank: num('crlRank') ?? rank } };
+  const drop = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  return exam === 'IIT'
+    ? { counselling: 'JoSAA', student: drop({ ...base, advancedRank: rank, advancedCrlRank: num('crlRank') }) }
+    : { counselling: 'JoSAA', student: drop({ ...base, mainRank: rank, mainCrlRank: num('crlRank') }) };
+}
+
+/**
+ * 'Add to my choices': puts a seat (a predictor result's `id`) at the end of the student's latest
+ * list of its counselling, starting one with the results' ranks when there is none (elsewhere than
+ * on a results page, a list must exist). Signed out, it asks to sign in first.
+ */
+export function AddToChoices({ seatId, counselling, className }: { seatId: string; counselling?: Counselling; className?: string }) {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const signedIn = useSession((s) => s.accessToken !== null);
+  const open = useModal((s) => s.open);
+  const [state, setState] = useState<{ listId: string; position: number } | 'busy' | null>(null);
+  // On a results page the student comes from its URL; elsewhere (compare) the seat joins the latest list of `counselling`.
+  const who = studentOfResults(pathname, params) ?? (counselling ? { counselling, student: undefined } : null);
+  if (!who) return null;
+  if (state && state !== 'busy')
+    return (
+      <Link to={`/choices?list=${state.listId}`} className={clsx('text-sm font-medium text-brand-700 underline', className)}>
+        Choice #{state.position} in your list
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      disabled={state === 'busy'}
+      className={clsx('rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50', className)}
+      onClick={async () => {
+        if (!signedIn) return open('login');
+        setState('busy');
+        try {
+          const r = await api(choiceEndpoints.add, { body: { counselling: who.counselling, seatId, student: who.student } });
+          setState({ listId: r.data.listId, position: r.data.position });
+          toast.success(r.data.added ? `Added to ${r.data.name} as choice #${r.data.position}` : `Already choice #${r.data.position} in ${r.data.name}`);
+        } catch (err) {
+          setState(null);
+          toast.error(errorMessage(err, 'The seat could not be added to your choices.'));
+        }
+      }}
+    >
+      Add to my choices
+    </button>
+  );
+}

@@ -1,0 +1,163 @@
+import type { ChoiceOutcome } from '@rankwise/contract/choices';
+import clsx from 'clsx';
+import { memo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+
+/** Every row has this height (text is cut to fit), so a drag's target is its distance in rows, and off-screen rows skip layout. */
+export const ROW_HEIGHT = 112;
+
+export type RowItem = { key: string; id: string; note: string };
+
+const bandStyle: Record<string, string> = {
+  Safe: 'bg-emerald-100 text-emerald-900',
+  Likely: 'bg-lime-100 text-lime-900',
+  'Toss-up': 'bg-amber-100 text-amber-900',
+  Reach: 'bg-orange-100 text-orange-900',
+  Unlikely: 'bg-rose-100 text-rose-900',
+};
+
+type RowProps = {
+  index: number;
+  count: number;
+  item: RowItem;
+  outcome: ChoiceOutcome | undefined;
+  readOnly: boolean;
+  onMove(from: number, to: number): void;
+  onRemove(index: number): void;
+  onNote(index: number, note: string): void;
+};
+
+/**
+ * One choice: its position (type a number to move it there), a handle to drag it (mouse or touch) or
+ * move it with the arrow keys (Home / End: top / bottom), the seat in the portal's wording, its own
+ * chance and the chance it is the final seat, a note, and Remove.
+ */
+export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, readOnly, onMove, onRemove, onNote }: RowProps) {
+  const [drag, setDrag] = useState<{ startY: number; dy: number } | null>(null);
+  const [position, setPosition] = useState<string | null>(null);
+  const seat = outcome?.seat;
+  const n = index + 1;
+  const target = drag ? Math.max(0, Math.min(count - 1, index + Math.round(drag.dy / ROW_HEIGHT))) : index;
+
+  const onKey = (e: KeyboardEvent) => {
+    const to = e.key === 'ArrowUp' ? index - 1 : e.key === 'ArrowDown' ? index + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    if (to >= 0 && to < count && to !== index) onMove(index, to);
+  };
+  const onDown = (e: PointerEvent<HTMLButtonElement>) => {
+    if (e.button !== 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setDrag({ startY: e.clientY, dy: 0 });
+  };
+  const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
+    if (drag) setDrag({ ...drag, dy: e.clientY - drag.startY });
+  };
+  const onUp = () => {
+    if (drag && target !== index) onMove(index, target);
+    setDrag(null);
+  };
+  const commitPosition = () => {
+    if (position === null) return;
+    const to = Number(position.trim());
+    setPosition(null);
+    if (Number.isInteger(to) && to >= 1 && to <= count && to !== n) onMove(index, to - 1);
+  };
+
+  return (
+    <li
+      data-testid="choice-row"
+      data-id={item.id}
+      className={clsx('choice-row relative flex gap-2 border-b border-slate-200 bg-white px-2 py-2', drag && 'z-10 shadow-lg ring-2 ring-brand-600')}
+      style={{ height: ROW_HEIGHT, transform: drag ? `translateY(${drag.dy}px)` : undefined }}
+    >
+      <div className="flex w-14 shrink-0 flex-col items-center gap-1">
+        {readOnly ? (
+          <span className="text-lg font-semibold text-slate-900">{n}</span>
+        ) : (
+          <>
+            <input
+              aria-label={`Position of choice ${n}`}
+              inputMode="numeric"
+              className="w-12 rounded border border-slate-300 px-1 py-0.5 text-center text-sm font-semibold"
+              value={position ?? String(n)}
+              onFocus={() => setPosition(String(n))}
+              onChange={(e) => setPosition(e.target.value)}
+              onBlur={commitPosition}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  commitPosition();
+                }
+              }}
+            />
+            <button
+              type="button"
+              aria-label={`Move choice ${n}: drag, or use the arrow keys`}
+              data-handle={item.id}
+              className="flex h-10 w-10 cursor-grab touch-none items-center justify-center rounded-lg border border-slate-300 text-slate-700 active:cursor-grabbing"
+              onKeyDown={onKey}
+              onPointerDown={onDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onUp}
+              onPointerCancel={() => setDrag(null)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                <circle cx="7" cy="5" r="1.6" />
+                <circle cx="13" cy="5" r="1.6" />
+                <circle cx="7" cy="10" r="1.6" />
+                <circle cx="13" cy="10" r="1.6" />
+                <circle cx="7" cy="15" r="1.6" />
+                <circle cx="13" cy="15" r="1.6" />
+              </svg>
+            </button>
+          </>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-slate-900" title={seat?.institute}>
+          {seat ? seat.institute : outcome ? `Seat ${item.id} is not in the current data` : 'Loading…'}
+        </p>
+        <p className="truncate text-sm text-slate-700" title={seat?.program}>
+          {seat?.program ?? ''}
+        </p>
+        <p className="truncate text-xs text-slate-600">
+          {seat ? `${seat.quota} · ${seat.seatType} · ${seat.gender} · closed at ${seat.closingRank.toLocaleString('en-IN')} (${seat.year})` : ''}
+        </p>
+        {readOnly ? (
+          <p className="truncate text-xs italic text-slate-700">{item.note}</p>
+        ) : (
+          <input
+            aria-label={`Note for choice ${n}`}
+            placeholder="Note"
+            maxLength={500}
+            className="mt-1 w-full rounded border border-slate-200 px-2 py-0.5 text-xs"
+            defaultValue={item.note}
+            onBlur={(e) => e.target.value !== item.note && onNote(index, e.target.value)}
+          />
+        )}
+      </div>
+      <div className="flex w-24 shrink-0 flex-col items-end gap-1 text-right">
+        <span className="text-lg font-bold text-slate-900" data-testid="outcome-percent" title="Chance this is the seat you end with">
+          {outcome ? `${outcome.outcomePercent}%` : '…'}
+        </span>
+        {outcome?.band ? (
+          <span className={clsx('rounded px-1.5 text-xs font-medium', bandStyle[outcome.band])}>
+            {outcome.band} {Math.round((outcome.chance ?? 0) * 100)}%
+          </span>
+        ) : outcome ? (
+          <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">NA</span>
+        ) : null}
+        {readOnly ? null : (
+          <button type="button" className="text-xs font-medium text-red-700 underline" onClick={() => onRemove(index)} aria-label={`Remove choice ${n}`}>
+            Remove
+          </button>
+        )}
+      </div>
+      {drag && target !== index ? (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 text-center text-xs font-semibold text-brand-700">
+          → #{target + 1}
+        </span>
+      ) : null}
+    </li>
+  );
+});
