@@ -61,7 +61,10 @@ if (neetPg.forward) {
   printBacktest(neetPg.forward);
 }
 for (const g of neetPg.groups) {
-  for (const [name, t] of [['two-fold', g.twoFold], ['forward', g.forward]] as const) {
+  for (const [name, t] of [
+    ['two-fold', g.twoFold],
+    ['forward', g.forward],
+  ] as const) {
     if (!t) continue;
     console.log(`\nNEET PG ${name}, group ${g.group}: ${t.seats} seat-years, Brier ${t.brier.toFixed(4)}`);
     for (const b of t.bands) console.log(`${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);

@@ -4,7 +4,16 @@ import { runBacktest, type BacktestResult } from './backtest.ts';
 import { JOSAA_BACKTEST_YEARS, REACH_MIN_PERCENT } from './definitions.ts';
 import { readJosaaRoundRows } from './josaa-files.ts';
 import { calibrationOf, fitModel, zForChance, type Calibration, type ChanceCurve, type ChanceModel } from './model.ts';
-import { buildNeetPgHistories, NEET_PG_GROUPS, neetPgGroupOf, neetPgWide, publishedNeetPg, runNeetPgBacktests, type NeetPgGroup, type SeatRound } from './neet-pg.ts';
+import {
+  buildNeetPgHistories,
+  NEET_PG_GROUPS,
+  neetPgGroupOf,
+  neetPgWide,
+  publishedNeetPg,
+  runNeetPgBacktests,
+  type NeetPgGroup,
+  type SeatRound,
+} from './neet-pg.ts';
 import { buildSeatHistories, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */

@@ -302,8 +302,7 @@ export const instituteAliases: InstituteAlias[] = [
     spelling:
       'SHAHID MAHENDRA KARMA MEMORIAL GOVERNMENT HOSPITAL (FORMERLY GOVERNMENT MEDICAL COLLEGE (MAHARANI HOSPITAL)), CHHATTISGARH , DIMRAPAL, JAGDALPUR, CHHATTISGARH-494001',
     mcc: 701441,
-    note:
-      "Its own name says it was 'Government Medical College (Maharani Hospital)', Jagdalpur: MCC 701441, whose DNB seats of 2023 and 2025 it continues (issue 21); was 701718, 'Maharani Hospital Jagdalpur', another MCC entry",
+    note: "Its own name says it was 'Government Medical College (Maharani Hospital)', Jagdalpur: MCC 701441, whose DNB seats of 2023 and 2025 it continues (issue 21); was 701718, 'Maharani Hospital Jagdalpur', another MCC entry",
   },
   // Renamed or re-coded institutes whose earlier spelling no MCC entry of today names (issue 21):
   // without these lines their seats' history before the renaming was lost.

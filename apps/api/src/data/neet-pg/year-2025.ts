@@ -94,10 +94,7 @@ export function institutes2025(rows: Row2025[]): Map<string, Institute2025> {
 }
 
 export type Match2025 =
-  | { how: 'spelling'; keys: string[] }
-  | { how: 'mcc-address' | 'mcc-pin' | 'mcc-name'; mcc: number }
-  | { how: 'duplicate'; of: string }
-  | { how: 'none' };
+  { how: 'spelling'; keys: string[] } | { how: 'mcc-address' | 'mcc-pin' | 'mcc-name'; mcc: number } | { how: 'duplicate'; of: string } | { how: 'none' };
 
 /**
  * How each 2025 institute is matched (rules 1-5 above). `spellingKeys` are the 2023-2024 spelling
@@ -111,7 +108,12 @@ export function match2025(
   duplicates: Row2025[],
   dnbTwinOf: (mcc: number) => number | undefined = () => undefined,
 ): Map<string, Match2025> {
-  const feeKeys = fees.map((f) => ({ code: Number(f['MCC Institute Code']), full: instituteKey(f['Institute Full Name/Address (MCC list)']), name: instituteKey(f['Institute Name']), f }));
+  const feeKeys = fees.map((f) => ({
+    code: Number(f['MCC Institute Code']),
+    full: instituteKey(f['Institute Full Name/Address (MCC list)']),
+    name: instituteKey(f['Institute Name']),
+    f,
+  }));
   // An MCC institute and its DNB twin (institute-aliases.ts) are one institute here: the quota decides later.
   const twinOf = new Map<number, number>();
   for (const f of feeKeys) {
@@ -132,7 +134,7 @@ export function match2025(
       while (n < full.length && k.includes(full.slice(0, n + 1))) n++;
       return n;
     };
-    const best = <T,>(xs: T[], key: (x: T) => string) => {
+    const best = <T>(xs: T[], key: (x: T) => string) => {
       if (xs.length < 2) return xs;
       const scores = xs.map((x) => overlap(key(x)));
       const top = Math.max(...scores);

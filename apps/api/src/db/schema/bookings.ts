@@ -69,7 +69,9 @@ export const bookings = pgTable(
     index('bookings_counsellor_starts_idx').on(t.counsellorId, t.startsAt),
     index('bookings_student_idx').on(t.studentId),
     // One hold per student at a time (issue 24 item 8): a second hold is refused by the database itself.
-    uniqueIndex('bookings_one_hold_per_student').on(t.studentId).where(sql`${t.status} = 'held'`),
+    uniqueIndex('bookings_one_hold_per_student')
+      .on(t.studentId)
+      .where(sql`${t.status} = 'held'`),
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
     check(
       'bookings_status_check',

@@ -184,4 +184,3 @@ export const payouts = pgTable(
   },
   (t) => [index('payouts_counsellor_idx').on(t.counsellorId, t.paidAt)],
 );
-

@@ -121,8 +121,7 @@ export function createCounsellorsRepository(db: Db) {
         .limit(500)) as CounsellorRecord[];
     },
     async insert(
-      v: CounsellorFields &
-        Partial<Proof> & { userId: string; instituteId: string; instituteName: string; isDemo?: boolean; status?: CounsellorStatus },
+      v: CounsellorFields & Partial<Proof> & { userId: string; instituteId: string; instituteName: string; isDemo?: boolean; status?: CounsellorStatus },
     ): Promise<string> {
       const [row] = await db
         .insert(counsellors)
@@ -134,7 +133,16 @@ export function createCounsellorsRepository(db: Db) {
     async reapply(id: string, v: CounsellorFields & Proof & { instituteId: string; instituteName: string }): Promise<void> {
       await db
         .update(counsellors)
-        .set({ ...v, status: 'pending', reviewNote: null, reviewedAt: null, reviewedBy: null, pendingChanges: null, pendingSubmittedAt: null, updatedAt: new Date() })
+        .set({
+          ...v,
+          status: 'pending',
+          reviewNote: null,
+          reviewedAt: null,
+          reviewedBy: null,
+          pendingChanges: null,
+          pendingSubmittedAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(counsellors.id, id));
     },
     async updateProfile(id: string, v: CounsellorFields): Promise<void> {
@@ -155,10 +163,7 @@ export function createCounsellorsRepository(db: Db) {
     },
     /** Records (or clears) an approved counsellor's edit waiting for an admin; the live fields stay. */
     async setPendingChanges(id: string, pending: PendingProfile | null, submittedAt: Date | null): Promise<void> {
-      await db
-        .update(counsellors)
-        .set({ pendingChanges: pending, pendingSubmittedAt: submittedAt, updatedAt: new Date() })
-        .where(eq(counsellors.id, id));
+      await db.update(counsellors).set({ pendingChanges: pending, pendingSubmittedAt: submittedAt, updatedAt: new Date() }).where(eq(counsellors.id, id));
     },
     /** Counsellors with an edit waiting, oldest first. */
     async listPendingChanges(): Promise<CounsellorRecord[]> {

@@ -29,7 +29,10 @@ const INDIAN_SECOND_LEVELS = new Set(['ac.in', 'edu.in', 'res.in', 'gov.in', 'ni
 export function domainOfWebsite(website: string | null | undefined): string | null {
   if (!website) return null;
   let host = website.trim().toLowerCase();
-  host = host.replace(/^[a-z]+:\/\//, '').split(/[/?#]/)[0].replace(/:\d+$/, '');
+  host = host
+    .replace(/^[a-z]+:\/\//, '')
+    .split(/[/?#]/)[0]
+    .replace(/:\d+$/, '');
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return null;
   const labels = host.split('.').filter((l) => l !== 'www');
   const lastTwo = labels.slice(-2).join('.');
