@@ -9,14 +9,6 @@ import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preferenc
 import { safeError, safeText } from './lib/safe-error.ts';
 import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
-import { appModulePlugin } from './modules/app/app.plugin.ts';
-import { authModulePlugin } from './modules/auth/auth.plugin.ts';
-import { chancePlugin } from './modules/chance/chance.plugin.ts';
-import { choicesPlugin } from './modules/choices/choices.plugin.ts';
-import { collegesPlugin } from './modules/colleges/colleges.plugin.ts';
-import { contactPlugin } from './modules/contact/contact.plugin.ts';
-import { engineeringPlugin } from './modules/engineering/engineering.plugin.ts';
-import { medicalPlugin } from './modules/medical/medical.plugin.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
@@ -148,15 +140,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('google', createGoogleClient(config));
   app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));
 
-  // Each module builds what it needs once (its *.plugin.ts); its routes below use it.
-  await app.register(appModulePlugin);
-  await app.register(authModulePlugin);
-  await app.register(contactPlugin);
-  await app.register(engineeringPlugin);
-  await app.register(medicalPlugin);
-  await app.register(collegesPlugin);
-  await app.register(chancePlugin);
-  await app.register(choicesPlugin);
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
   // Payments before sessions: each sweep handles lapsed holds and refunds first, then overdue sessions.

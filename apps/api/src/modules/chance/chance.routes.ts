@@ -1,8 +1,10 @@
 import { chanceEndpoints } from '@rankwise/contract/chance';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import * as chance from './chance.service.ts';
+import { createChanceRepository } from './chance.repository.ts';
+import { createChanceService } from './chance.service.ts';
 
 export async function chanceRoutes(app: FastifyInstance) {
-  route(app, chanceEndpoints.methodology, () => chance.methodology(app.chance));
+  const service = createChanceService({ repo: createChanceRepository(app.database.db) });
+  route(app, chanceEndpoints.methodology, () => service.methodology());
 }

@@ -40,17 +40,7 @@ import { fnv1a } from './normal.ts';
 import { commonShockOf, SIMULATED_YEARS, type CommonShock } from './outcome-model.ts';
 import type { Db } from '../../db/client.ts';
 
-/** What the choices service keeps between requests: each stream's model facts (a minute) and the round-k model of the current data. */
-export type ChoicesCaches = {
-  info: Map<string, { at: number; value: Promise<{ info: NonNullable<Awaited<ReturnType<ChoicesRepository['findModelInfo']>>>; shock: CommonShock }> }>;
-  rounds: Map<string, Promise<RoundModel>>;
-};
-export type ChoicesDeps = { db: Db; repo: ChoicesRepository; now: () => Date; caches: ChoicesCaches };
-
-/** The deps over a database, with empty caches (built once by choices.plugin.ts). */
-export function choicesDeps(db: Db, repo: ChoicesRepository, now: () => Date): ChoicesDeps {
-  return { db, repo, now, caches: { info: new Map(), rounds: new Map() } };
-}
+export type ChoicesDeps = { db: Db; repo: ChoicesRepository; now: () => Date };
 
 const sourceOf = (c: Counselling) => (c === 'MCC' ? 'neet-pg' : c === 'CSAB' ? 'csab' : 'josaa') as 'josaa' | 'csab' | 'neet-pg';
 const streamOf = (c: Counselling) => (c === 'MCC' ? 'neet-pg' : 'josaa') as 'josaa' | 'neet-pg';
@@ -130,335 +120,348 @@ const columns = (seat: ListSeatRecord) => ({
   card: seat.chance_card,
 });
 
-/** The stream's chance curve, read through the repository (lib/chance.ts caches it). */
-const curveRepos = (d: ChoicesDeps) => ({
-  josaa: { findChanceCurve: () => d.repo.findChanceCurve('josaa') },
-  'neet-pg': { findChanceCurve: () => d.repo.findChanceCurve('neet-pg') },
-});
-
-/** The stream's model facts and the common shock measured from JoSAA's backtest (NEET PG has one year pair: it borrows JoSAA's), kept a minute. */
-function modelOf(d: ChoicesDeps, stream: 'josaa' | 'neet-pg') {
-  const hit = d.caches.info.get(stream);
-  if (hit && performance.now() - hit.at < CACHE_MS) return hit.value;
-  const value = (async () => {
-    const [info, josaa] = await Promise.all([d.repo.findModelInfo(stream), stream === 'josaa' ? null : d.repo.findModelInfo('josaa')]);
-    if (!info) throw new AppError('UNAVAILABLE', 'The chance model has not been imported yet');
-    const shock = commonShockOf((josaa ?? info).backtest.years);
-    return { info, shock };
-  })();
-  value.catch(() => d.caches.info.delete(stream));
-  d.caches.info.set(stream, { at: performance.now(), value });
-  return value;
-}
-
-/** The list's seats judged for the student: each choice's seat, rank and own chance (a repeated seat only at its first place). */
-async function resolve(d: ChoicesDeps, input: { counselling: Counselling; student: unknown; choices: string[] }) {
-  const counselling = input.counselling;
-  const student = parseStudent(counselling, input.student);
-  const stream = streamOf(counselling);
-  const [seats, curve, model] = await Promise.all([
-    d.repo.findSeats(sourceOf(counselling), [...new Set(input.choices)]),
-    curveFor(curveRepos(d)[stream]),
-    modelOf(d, stream),
-  ]);
-  const byId = new Map(seats.map((s) => [s.id, s]));
-  const ranks: (number | null)[] = [];
-  const entries: ListEntry[] = input.choices.map((id) => {
-    const seat = byId.get(id);
-    if (!seat) {
-      ranks.push(null);
-      return { id, seat: null, chance: null, notOpen: null };
-    }
-    const judged = counselling === 'MCC' ? medicalRank(seat, student as MedicalStudent) : engineeringRank(seat, student as EngineeringStudent, counselling);
-    ranks.push(judged.rank);
-    const chance =
-      judged.rank === null
-        ? null
-        : toChanceFields(
-            curve,
-            { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
-            judged.rank,
-          ).chance;
-    const c = toChoiceSeat(seat);
-    return { id, seat: { ...c }, chance, notOpen: judged.notOpen };
-  });
-  const dataVersion = `${model.info.stream}:${model.info.referenceYear}:${model.info.computedAt}`;
-  const seed = fnv1a(dataVersion);
-  const seen = new Set<string>();
-  const allotable = entries.map((e) => {
-    const first = !seen.has(e.id);
-    seen.add(e.id);
-    return first && e.seat !== null && e.notOpen === null && e.chance !== null;
-  });
-  return { counselling, student, entries, ranks, byId, curve, model, dataVersion, seed, allotable };
-}
-
-export async function outcomes(d: ChoicesDeps, input: z.output<typeof outcomesBodySchema>): Promise<OutcomesResponse> {
-  const { counselling, entries, ranks, byId, model, dataVersion, seed } = await resolve(d, input);
-  const a = analyseList(entries, { rho: model.shock.rho, seed, counselling, sortBy: input.sortBy });
-  return {
-    data: {
-      counselling,
-      choices: entries.map((e, i) => ({
-        position: i + 1,
-        id: e.id,
-        seat: e.seat ? { ...toChoiceSeat(byId.get(e.id)!) } : null,
-        chance: e.notOpen === null ? e.chance : null,
-        band: e.notOpen === null && e.chance !== null ? bandOf(e.chance) : null,
-        rank: ranks[i],
-        outcome: a.outcome[i],
-        outcomePercent: a.outcomePercent[i],
-      })),
-      none: a.none,
-      nonePercent: a.nonePercent,
-      warnings: a.warnings,
-      method: { rho: model.shock.rho, simulatedYears: SIMULATED_YEARS, seed, referenceYear: model.info.referenceYear, dataVersion },
-    },
+export function createChoicesService(d: ChoicesDeps) {
+  const curveRepos = {
+    josaa: { findChanceCurve: () => d.repo.findChanceCurve('josaa') },
+    'neet-pg': { findChanceCurve: () => d.repo.findChanceCurve('neet-pg') },
   };
-}
+  const infoCache = new Map<
+    string,
+    { at: number; value: Promise<{ info: NonNullable<Awaited<ReturnType<ChoicesRepository['findModelInfo']>>>; shock: CommonShock }> }
+  >();
 
-/** The round-k model from the JoSAA years before the reference year, once per data version. */
-function roundModelFor(d: ChoicesDeps, dataVersion: string, referenceYear: number) {
-  let m = d.caches.rounds.get(dataVersion);
-  if (!m) {
-    m = findRoundMoves(d.db, referenceYear).then(roundModelOf);
-    m.catch(() => d.caches.rounds.delete(dataVersion));
-    d.caches.rounds.clear();
-    d.caches.rounds.set(dataVersion, m);
+  /** The stream's model facts and the common shock measured from JoSAA's backtest (NEET PG has one year pair: it borrows JoSAA's), kept a minute. */
+  function modelOf(stream: 'josaa' | 'neet-pg') {
+    const hit = infoCache.get(stream);
+    if (hit && performance.now() - hit.at < CACHE_MS) return hit.value;
+    const value = (async () => {
+      const [info, josaa] = await Promise.all([d.repo.findModelInfo(stream), stream === 'josaa' ? null : d.repo.findModelInfo('josaa')]);
+      if (!info) throw new AppError('UNAVAILABLE', 'The chance model has not been imported yet');
+      const shock = commonShockOf((josaa ?? info).backtest.years);
+      return { info, shock };
+    })();
+    value.catch(() => infoCache.delete(stream));
+    infoCache.set(stream, { at: performance.now(), value });
+    return value;
   }
-  return m;
-}
 
-export async function rehearse(d: ChoicesDeps, input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
-  const r = await resolve(d, input);
-  const seats = r.entries.map((e) => ({ institute: e.seat?.instituteId ?? `?${e.id}`, rounds: r.byId.get(e.id)?.chance_card.rounds ?? [] }));
-  const ranks = r.ranks.map((x, i) => (r.allotable[i] ? x : null));
-  const ref = referenceRehearsal(seats, ranks);
-  // A seat's chance at round k: judged against its round-k closing rank (the reference year's ratio to the final one).
-  const roundChance = r.entries.map((e, i) => {
-    const seat = r.byId.get(e.id);
-    const rank = ranks[i];
-    return ref.rounds.map((k) => {
-      const ck = seat ? closingAt(seat.chance_card.rounds, k) : null;
-      if (!seat || rank === null || ck === null) return null;
-      const scaled = Math.max(1, Math.round((rank * seat.closing_rank) / ck));
-      return toChanceFields(r.curve, columns(seat), scaled).chance;
+  /** The list's seats judged for the student: each choice's seat, rank and own chance (a repeated seat only at its first place). */
+  async function resolve(input: { counselling: Counselling; student: unknown; choices: string[] }) {
+    const counselling = input.counselling;
+    const student = parseStudent(counselling, input.student);
+    const stream = streamOf(counselling);
+    const [seats, curve, model] = await Promise.all([
+      d.repo.findSeats(sourceOf(counselling), [...new Set(input.choices)]),
+      curveFor(curveRepos[stream]),
+      modelOf(stream),
+    ]);
+    const byId = new Map(seats.map((s) => [s.id, s]));
+    const ranks: (number | null)[] = [];
+    const entries: ListEntry[] = input.choices.map((id) => {
+      const seat = byId.get(id);
+      if (!seat) {
+        ranks.push(null);
+        return { id, seat: null, chance: null, notOpen: null };
+      }
+      const judged = counselling === 'MCC' ? medicalRank(seat, student as MedicalStudent) : engineeringRank(seat, student as EngineeringStudent, counselling);
+      ranks.push(judged.rank);
+      const chance =
+        judged.rank === null
+          ? null
+          : toChanceFields(
+              curve,
+              { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
+              judged.rank,
+            ).chance;
+      const c = toChoiceSeat(seat);
+      return { id, seat: { ...c }, chance, notOpen: judged.notOpen };
     });
-  });
-  const sim = simulatedRehearsal(
-    roundChance,
-    seats.map((s) => s.institute),
-    { rho: r.model.shock.rho, seed: r.seed },
-  );
-  const oneBased = (p: (number | null)[]) => p.map((x) => (x === null ? null : x + 1));
-  return {
-    data: {
-      counselling: r.counselling,
-      referenceYear: r.model.info.referenceYear,
-      rounds: ref.rounds,
-      reference: { float: oneBased(ref.paths.float), slide: oneBased(ref.paths.slide), freeze: oneBased(ref.paths.freeze) },
-      simulated: {
-        years: sim.years,
-        ...Object.fromEntries(STRATEGIES.map((s) => [s, sim.final[s]])),
-        holding: sim.holding,
-        floatGains: sim.floatGains,
-      } as RehearseResponse['data']['simulated'],
-    },
-  };
-}
-
-export async function advice(d: ChoicesDeps, input: z.output<typeof adviceBodySchema>): Promise<AdviceResponse> {
-  if (input.counselling !== 'JoSAA')
-    throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
-  if (input.heldChoice > input.choices.length)
-    throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, {
-      heldChoice: [`Your list has ${input.choices.length} choices`],
+    const dataVersion = `${model.info.stream}:${model.info.referenceYear}:${model.info.computedAt}`;
+    const seed = fnv1a(dataVersion);
+    const seen = new Set<string>();
+    const allotable = entries.map((e) => {
+      const first = !seen.has(e.id);
+      seen.add(e.id);
+      return first && e.seat !== null && e.notOpen === null && e.chance !== null;
     });
-  const r = await resolve(d, input);
-  const held = input.heldChoice - 1;
-  if (!r.allotable[held])
-    throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', {
-      heldChoice: ['That choice is not a seat you can be allotted'],
-    });
-  const model = await roundModelFor(d, r.dataVersion, r.model.info.referenceYear);
-  const higher = r.entries.slice(0, held).map((e, j) => {
-    const seat = r.byId.get(e.id);
-    const ck = seat ? closingAt(seat.chance_card.rounds, input.round) : null;
-    const rank = r.allotable[j] ? r.ranks[j] : null;
-    return { position: j + 1, closingRank: ck, chance: ck === null || rank === null ? null : roundChance(model, input.round, ck, rank) };
-  });
-  const a = adviseFor({
-    held,
-    institutes: r.entries.map((e) => e.seat?.instituteId ?? `?${e.id}`),
-    chances: higher.map((h) => h.chance),
-    rho: r.model.shock.rho,
-    seed: r.seed,
-  });
-  return {
-    data: {
-      round: input.round,
-      heldChoice: input.heldChoice,
-      recommendation: a.recommendation,
-      reason: a.reason,
-      up: a.up,
-      upSameInstitute: a.upSameInstitute,
-      higher,
-      model: { years: model.years, moves: model.moves, currentYear: r.model.info.referenceYear },
-    },
-  };
-}
-
-export async function catalogue(d: ChoicesDeps, user: AuthUser, q: z.output<typeof catalogueQuerySchema>) {
-  void user;
-  const source = sourceOf(q.counselling);
-  let seatTypes: string[] | null = null;
-  let genders: string[] | null = null;
-  if (q.category !== undefined) {
-    if (q.counselling === 'MCC') {
-      const cats = SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']];
-      if (!cats) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
-      seatTypes = cats;
-    } else {
-      const own = seatTypeOf[q.category];
-      if (!own) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
-      seatTypes = [...new Set([own, 'OPEN'])];
-    }
+    return { counselling, student, entries, ranks, byId, curve, model, dataVersion, seed, allotable };
   }
-  if (q.gender !== undefined && q.counselling !== 'MCC') genders = q.gender === 'Female' ? ['Gender-Neutral', FEMALE_ONLY] : ['Gender-Neutral'];
-  const { rows, total } = await d.repo.catalogue(source, {
-    seatTypes,
-    genders,
-    homeState: q.counselling === 'MCC' ? null : (q.homeState ?? null),
-    needle: q.q.trim().toLowerCase(),
-    limit: CATALOGUE_PAGE_SIZE,
-    offset: (q.page - 1) * CATALOGUE_PAGE_SIZE,
-  });
-  return { data: { seats: rows.map(toChoiceSeat), total, page: q.page, pageSize: CATALOGUE_PAGE_SIZE } };
-}
 
-const toList = (r: ChoiceListRecord): ChoiceList => ({
-  id: r.id,
-  name: r.name,
-  counselling: r.counselling,
-  student: r.student as Record<string, unknown>,
-  items: r.items,
-  version: r.version,
-  shareToken: r.shareToken,
-  updatedAt: r.updatedAt.toISOString(),
-});
+  async function outcomes(input: z.output<typeof outcomesBodySchema>): Promise<OutcomesResponse> {
+    const { counselling, entries, ranks, byId, model, dataVersion, seed } = await resolve(input);
+    const a = analyseList(entries, { rho: model.shock.rho, seed, counselling, sortBy: input.sortBy });
+    return {
+      data: {
+        counselling,
+        choices: entries.map((e, i) => ({
+          position: i + 1,
+          id: e.id,
+          seat: e.seat ? { ...toChoiceSeat(byId.get(e.id)!) } : null,
+          chance: e.notOpen === null ? e.chance : null,
+          band: e.notOpen === null && e.chance !== null ? bandOf(e.chance) : null,
+          rank: ranks[i],
+          outcome: a.outcome[i],
+          outcomePercent: a.outcomePercent[i],
+        })),
+        none: a.none,
+        nonePercent: a.nonePercent,
+        warnings: a.warnings,
+        method: { rho: model.shock.rho, simulatedYears: SIMULATED_YEARS, seed, referenceYear: model.info.referenceYear, dataVersion },
+      },
+    };
+  }
 
-async function ownList(d: ChoicesDeps, user: AuthUser, id: string) {
-  const row = await d.repo.find(user.id, id);
-  if (!row) throw new AppError('NOT_FOUND', 'List not found');
-  return row;
-}
+  const roundModels = new Map<string, Promise<RoundModel>>();
+  /** The round-k model from the JoSAA years before the reference year, once per data version. */
+  function roundModelFor(dataVersion: string, referenceYear: number) {
+    let m = roundModels.get(dataVersion);
+    if (!m) {
+      m = findRoundMoves(d.db, referenceYear).then(roundModelOf);
+      m.catch(() => roundModels.delete(dataVersion));
+      roundModels.clear();
+      roundModels.set(dataVersion, m);
+    }
+    return m;
+  }
 
-export async function lists(d: ChoicesDeps, user: AuthUser) {
-  const rows = await d.repo.listsOf(user.id);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      counselling: r.counselling,
-      version: r.version,
-      shareToken: r.shareToken,
-      updatedAt: r.updatedAt.toISOString(),
-      choices: r.items.length,
-    })),
-  };
-}
-export async function create(d: ChoicesDeps, user: AuthUser, body: z.output<typeof createListBodySchema>) {
-  const student = parseStudent(body.counselling, body.student);
-  if ((await d.repo.countOf(user.id)) >= LIST_LIMIT) throw new AppError('CONFLICT', `You can keep at most ${LIST_LIMIT} lists; delete one first`);
-  const row = await d.repo.insert({ userId: user.id, name: body.name, counselling: body.counselling, student, items: body.items, now: d.now() });
-  return { data: toList(row) };
-}
-export async function get(d: ChoicesDeps, user: AuthUser, id: string) {
-  return { data: toList(await ownList(d, user, id)) };
-}
-export async function update(d: ChoicesDeps, user: AuthUser, id: string, body: z.output<typeof updateListBodySchema>) {
-  const current = await ownList(d, user, id);
-  const student = body.student === undefined ? undefined : parseStudent(current.counselling, body.student);
-  const row = await d.repo.update(user.id, id, body.version, { name: body.name, student, items: body.items, now: d.now() });
-  if (!row) throw new AppError('CONFLICT', 'This list was changed on another device or tab; reload it to see the latest version');
-  return { data: toList(row) };
-}
-export async function remove(d: ChoicesDeps, user: AuthUser, id: string) {
-  if (!(await d.repo.remove(user.id, id))) throw new AppError('NOT_FOUND', 'List not found');
-  return { message: 'List deleted' };
-}
-/** Adds a seat to the student's latest list of the counselling, made (named after it) when there is none. */
-export async function add(d: ChoicesDeps, user: AuthUser, body: z.output<typeof addChoiceBodySchema>) {
-  const student = body.student === undefined ? null : parseStudent(body.counselling, body.student);
-  const [seat] = await d.repo.findSeats(sourceOf(body.counselling), [body.seatId]);
-  if (!seat) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
-  return d.db.transaction(async (tx) => {
-    const repo = createChoicesRepository(tx);
-    const now = d.now();
-    const list = await repo.latestOf(user.id, body.counselling, { lock: true });
-    if (!list) {
-      if (student === null)
-        throw new AppError('CONFLICT', `Add a seat from your results first: a new ${counsellingLabels[body.counselling]} list needs your ranks`);
-      if ((await repo.countOf(user.id)) >= LIST_LIMIT) throw new AppError('CONFLICT', `You can keep at most ${LIST_LIMIT} lists; delete one first`);
-      const made = await repo.insert({
-        userId: user.id,
-        name: `My ${counsellingLabels[body.counselling]} list`,
-        counselling: body.counselling,
-        student,
-        items: [{ id: body.seatId, note: '' }],
-        now,
+  async function rehearse(input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
+    const r = await resolve(input);
+    const seats = r.entries.map((e) => ({ institute: e.seat?.instituteId ?? `?${e.id}`, rounds: r.byId.get(e.id)?.chance_card.rounds ?? [] }));
+    const ranks = r.ranks.map((x, i) => (r.allotable[i] ? x : null));
+    const ref = referenceRehearsal(seats, ranks);
+    // A seat's chance at round k: judged against its round-k closing rank (the reference year's ratio to the final one).
+    const roundChance = r.entries.map((e, i) => {
+      const seat = r.byId.get(e.id);
+      const rank = ranks[i];
+      return ref.rounds.map((k) => {
+        const ck = seat ? closingAt(seat.chance_card.rounds, k) : null;
+        if (!seat || rank === null || ck === null) return null;
+        const scaled = Math.max(1, Math.round((rank * seat.closing_rank) / ck));
+        return toChanceFields(r.curve, columns(seat), scaled).chance;
       });
-      return { data: { listId: made.id, name: made.name, position: 1, added: true } };
+    });
+    const sim = simulatedRehearsal(
+      roundChance,
+      seats.map((s) => s.institute),
+      { rho: r.model.shock.rho, seed: r.seed },
+    );
+    const oneBased = (p: (number | null)[]) => p.map((x) => (x === null ? null : x + 1));
+    return {
+      data: {
+        counselling: r.counselling,
+        referenceYear: r.model.info.referenceYear,
+        rounds: ref.rounds,
+        reference: { float: oneBased(ref.paths.float), slide: oneBased(ref.paths.slide), freeze: oneBased(ref.paths.freeze) },
+        simulated: {
+          years: sim.years,
+          ...Object.fromEntries(STRATEGIES.map((s) => [s, sim.final[s]])),
+          holding: sim.holding,
+          floatGains: sim.floatGains,
+        } as RehearseResponse['data']['simulated'],
+      },
+    };
+  }
+
+  async function advice(input: z.output<typeof adviceBodySchema>): Promise<AdviceResponse> {
+    if (input.counselling !== 'JoSAA')
+      throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
+    if (input.heldChoice > input.choices.length)
+      throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, {
+        heldChoice: [`Your list has ${input.choices.length} choices`],
+      });
+    const r = await resolve(input);
+    const held = input.heldChoice - 1;
+    if (!r.allotable[held])
+      throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', {
+        heldChoice: ['That choice is not a seat you can be allotted'],
+      });
+    const model = await roundModelFor(r.dataVersion, r.model.info.referenceYear);
+    const higher = r.entries.slice(0, held).map((e, j) => {
+      const seat = r.byId.get(e.id);
+      const ck = seat ? closingAt(seat.chance_card.rounds, input.round) : null;
+      const rank = r.allotable[j] ? r.ranks[j] : null;
+      return { position: j + 1, closingRank: ck, chance: ck === null || rank === null ? null : roundChance(model, input.round, ck, rank) };
+    });
+    const a = adviseFor({
+      held,
+      institutes: r.entries.map((e) => e.seat?.instituteId ?? `?${e.id}`),
+      chances: higher.map((h) => h.chance),
+      rho: r.model.shock.rho,
+      seed: r.seed,
+    });
+    return {
+      data: {
+        round: input.round,
+        heldChoice: input.heldChoice,
+        recommendation: a.recommendation,
+        reason: a.reason,
+        up: a.up,
+        upSameInstitute: a.upSameInstitute,
+        higher,
+        model: { years: model.years, moves: model.moves, currentYear: r.model.info.referenceYear },
+      },
+    };
+  }
+
+  async function catalogue(user: AuthUser, q: z.output<typeof catalogueQuerySchema>) {
+    void user;
+    const source = sourceOf(q.counselling);
+    let seatTypes: string[] | null = null;
+    let genders: string[] | null = null;
+    if (q.category !== undefined) {
+      if (q.counselling === 'MCC') {
+        const cats = SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']];
+        if (!cats) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
+        seatTypes = cats;
+      } else {
+        const own = seatTypeOf[q.category];
+        if (!own) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
+        seatTypes = [...new Set([own, 'OPEN'])];
+      }
     }
-    const at = list.items.findIndex((c) => c.id === body.seatId);
-    if (at >= 0) return { data: { listId: list.id, name: list.name, position: at + 1, added: false } };
-    if (list.items.length >= CHOICE_LIMIT) throw new AppError('CONFLICT', `A list can have at most ${CHOICE_LIMIT} choices`);
-    const saved = await repo.update(user.id, list.id, list.version, { items: [...list.items, { id: body.seatId, note: '' }], now });
-    if (!saved) throw new AppError('CONFLICT', 'This list was changed meanwhile; try again');
-    return { data: { listId: saved.id, name: saved.name, position: saved.items.length, added: true } };
+    if (q.gender !== undefined && q.counselling !== 'MCC') genders = q.gender === 'Female' ? ['Gender-Neutral', FEMALE_ONLY] : ['Gender-Neutral'];
+    const { rows, total } = await d.repo.catalogue(source, {
+      seatTypes,
+      genders,
+      homeState: q.counselling === 'MCC' ? null : (q.homeState ?? null),
+      needle: q.q.trim().toLowerCase(),
+      limit: CATALOGUE_PAGE_SIZE,
+      offset: (q.page - 1) * CATALOGUE_PAGE_SIZE,
+    });
+    return { data: { seats: rows.map(toChoiceSeat), total, page: q.page, pageSize: CATALOGUE_PAGE_SIZE } };
+  }
+
+  const toList = (r: ChoiceListRecord): ChoiceList => ({
+    id: r.id,
+    name: r.name,
+    counselling: r.counselling,
+    student: r.student as Record<string, unknown>,
+    items: r.items,
+    version: r.version,
+    shareToken: r.shareToken,
+    updatedAt: r.updatedAt.toISOString(),
   });
-}
-export async function share(d: ChoicesDeps, user: AuthUser, id: string) {
-  const list = await ownList(d, user, id);
-  if (list.shareToken) return { data: { token: list.shareToken } };
-  const token = randomBytes(18).toString('base64url');
-  const row = await d.repo.setShareToken(user.id, id, token);
-  if (!row) throw new AppError('NOT_FOUND', 'List not found');
-  return { data: { token } };
-}
-export async function unshare(d: ChoicesDeps, user: AuthUser, id: string) {
-  await ownList(d, user, id);
-  await d.repo.setShareToken(user.id, id, null);
-  return { message: 'The share link no longer opens this list' };
-}
-export async function shared(d: ChoicesDeps, token: string) {
-  const row = await d.repo.findShared(token);
-  if (!row) throw new AppError('NOT_FOUND', 'This share link does not open a list (it may have been revoked)');
+
+  async function ownList(user: AuthUser, id: string) {
+    const row = await d.repo.find(user.id, id);
+    if (!row) throw new AppError('NOT_FOUND', 'List not found');
+    return row;
+  }
+
   return {
-    data: {
-      id: row.id,
-      name: row.name,
-      counselling: row.counselling,
-      student: row.student as Record<string, unknown>,
-      items: row.items,
-      updatedAt: row.updatedAt.toISOString(),
-      owner: row.owner,
+    outcomes,
+    rehearse,
+    advice,
+    catalogue,
+    async lists(user: AuthUser) {
+      const rows = await d.repo.listsOf(user.id);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          counselling: r.counselling,
+          version: r.version,
+          shareToken: r.shareToken,
+          updatedAt: r.updatedAt.toISOString(),
+          choices: r.items.length,
+        })),
+      };
+    },
+    async create(user: AuthUser, body: z.output<typeof createListBodySchema>) {
+      const student = parseStudent(body.counselling, body.student);
+      if ((await d.repo.countOf(user.id)) >= LIST_LIMIT) throw new AppError('CONFLICT', `You can keep at most ${LIST_LIMIT} lists; delete one first`);
+      const row = await d.repo.insert({ userId: user.id, name: body.name, counselling: body.counselling, student, items: body.items, now: d.now() });
+      return { data: toList(row) };
+    },
+    async get(user: AuthUser, id: string) {
+      return { data: toList(await ownList(user, id)) };
+    },
+    async update(user: AuthUser, id: string, body: z.output<typeof updateListBodySchema>) {
+      const current = await ownList(user, id);
+      const student = body.student === undefined ? undefined : parseStudent(current.counselling, body.student);
+      const row = await d.repo.update(user.id, id, body.version, { name: body.name, student, items: body.items, now: d.now() });
+      if (!row) throw new AppError('CONFLICT', 'This list was changed on another device or tab; reload it to see the latest version');
+      return { data: toList(row) };
+    },
+    async remove(user: AuthUser, id: string) {
+      if (!(await d.repo.remove(user.id, id))) throw new AppError('NOT_FOUND', 'List not found');
+      return { message: 'List deleted' };
+    },
+    /** Adds a seat to the student's latest list of the counselling, made (named after it) when there is none. */
+    async add(user: AuthUser, body: z.output<typeof addChoiceBodySchema>) {
+      const student = body.student === undefined ? null : parseStudent(body.counselling, body.student);
+      const [seat] = await d.repo.findSeats(sourceOf(body.counselling), [body.seatId]);
+      if (!seat) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
+      return d.db.transaction(async (tx) => {
+        const repo = createChoicesRepository(tx);
+        const now = d.now();
+        const list = await repo.latestOf(user.id, body.counselling, { lock: true });
+        if (!list) {
+          if (student === null)
+            throw new AppError('CONFLICT', `Add a seat from your results first: a new ${counsellingLabels[body.counselling]} list needs your ranks`);
+          if ((await repo.countOf(user.id)) >= LIST_LIMIT) throw new AppError('CONFLICT', `You can keep at most ${LIST_LIMIT} lists; delete one first`);
+          const made = await repo.insert({
+            userId: user.id,
+            name: `My ${counsellingLabels[body.counselling]} list`,
+            counselling: body.counselling,
+            student,
+            items: [{ id: body.seatId, note: '' }],
+            now,
+          });
+          return { data: { listId: made.id, name: made.name, position: 1, added: true } };
+        }
+        const at = list.items.findIndex((c) => c.id === body.seatId);
+        if (at >= 0) return { data: { listId: list.id, name: list.name, position: at + 1, added: false } };
+        if (list.items.length >= CHOICE_LIMIT) throw new AppError('CONFLICT', `A list can have at most ${CHOICE_LIMIT} choices`);
+        const saved = await repo.update(user.id, list.id, list.version, { items: [...list.items, { id: body.seatId, note: '' }], now });
+        if (!saved) throw new AppError('CONFLICT', 'This list was changed meanwhile; try again');
+        return { data: { listId: saved.id, name: saved.name, position: saved.items.length, added: true } };
+      });
+    },
+    async share(user: AuthUser, id: string) {
+      const list = await ownList(user, id);
+      if (list.shareToken) return { data: { token: list.shareToken } };
+      const token = randomBytes(18).toString('base64url');
+      const row = await d.repo.setShareToken(user.id, id, token);
+      if (!row) throw new AppError('NOT_FOUND', 'List not found');
+      return { data: { token } };
+    },
+    async unshare(user: AuthUser, id: string) {
+      await ownList(user, id);
+      await d.repo.setShareToken(user.id, id, null);
+      return { message: 'The share link no longer opens this list' };
+    },
+    async shared(token: string) {
+      const row = await d.repo.findShared(token);
+      if (!row) throw new AppError('NOT_FOUND', 'This share link does not open a list (it may have been revoked)');
+      return {
+        data: {
+          id: row.id,
+          name: row.name,
+          counselling: row.counselling,
+          student: row.student as Record<string, unknown>,
+          items: row.items,
+          updatedAt: row.updatedAt.toISOString(),
+          owner: row.owner,
+        },
+      };
+    },
+    async sessionLists(user: AuthUser, bookingId: string) {
+      const studentId = await d.repo.sessionStudent(user.id, bookingId);
+      if (!studentId) throw new AppError('NOT_FOUND', 'No booked session of yours with this id');
+      const rows = await d.repo.sharedListsOf(studentId);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          counselling: r.counselling,
+          student: r.student as Record<string, unknown>,
+          items: r.items,
+          updatedAt: new Date(r.updated_at).toISOString(),
+          owner: r.owner,
+        })),
+      };
     },
   };
 }
-export async function sessionLists(d: ChoicesDeps, user: AuthUser, bookingId: string) {
-  const studentId = await d.repo.sessionStudent(user.id, bookingId);
-  if (!studentId) throw new AppError('NOT_FOUND', 'No booked session of yours with this id');
-  const rows = await d.repo.sharedListsOf(studentId);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      counselling: r.counselling,
-      student: r.student as Record<string, unknown>,
-      items: r.items,
-      updatedAt: new Date(r.updated_at).toISOString(),
-      owner: r.owner,
-    })),
-  };
-}
+export type ChoicesService = ReturnType<typeof createChoicesService>;

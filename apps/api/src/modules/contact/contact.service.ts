@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
-export type ContactDeps = { repo: ContactRepository; mailer: Mailer; supportEmail: string; productName: string; log: FastifyBaseLogger };
+type Deps = { repo: ContactRepository; mailer: Mailer; supportEmail: string; productName: string; log: FastifyBaseLogger };
 
 /**
  * Stores first, then mails support: if the mail fails the message is still kept (mail_status
  * 'failed') and support reads it from the table, so nothing a visitor sent is lost.
  */
-async function storeAndNotify(d: ContactDeps, id: string, subject: string, text: string, replyTo?: string): Promise<void> {
+async function storeAndNotify(d: Deps, id: string, subject: string, text: string, replyTo?: string): Promise<void> {
   try {
     await d.mailer.send({ to: d.supportEmail, subject, text, replyTo });
     await d.repo.setMailStatus(id, 'sent');
@@ -20,7 +20,7 @@ async function storeAndNotify(d: ContactDeps, id: string, subject: string, text:
   }
 }
 
-export async function submitContact(d: ContactDeps, c: { name: string; email: string; phone: string; message: string }): Promise<{ message: string }> {
+export async function submitContact(d: Deps, c: { name: string; email: string; phone: string; message: string }): Promise<{ message: string }> {
   const id = await d.repo.insert({ kind: 'contact', name: c.name, email: c.email, phone: c.phone, message: c.message });
   await storeAndNotify(
     d,
@@ -32,14 +32,14 @@ export async function submitContact(d: ContactDeps, c: { name: string; email: st
   return { message: CONTACT_SUCCESS_MESSAGE };
 }
 
-export async function submitHelp(d: ContactDeps, h: { email: string; feedback: string }): Promise<{ message: string }> {
+export async function submitHelp(d: Deps, h: { email: string; feedback: string }): Promise<{ message: string }> {
   const id = await d.repo.insert({ kind: 'help', email: h.email, message: h.feedback });
   await storeAndNotify(d, id, `[${d.productName}] Help request from ${h.email}`, `${h.feedback}\n\n(submission ${id})`, h.email);
   return { message: 'Thank you! Our team will get back to you soon.' };
 }
 
 export async function submitFeedback(
-  d: ContactDeps,
+  d: Deps,
   f: { overallExperience?: number | null; easeOfUse?: number | null; performance?: number | null; feedback: string },
 ): Promise<{ message: string }> {
   const { feedback, ...given } = f;

@@ -207,17 +207,18 @@ export async function findCollegesJson(
  * The engineering predictor as the route sees it: one call per request, answered from the read
  * model when there is one (docs/decisions/0018), else from SQL.
  */
-/** What the engineering service works with, built once by engineering.plugin.ts. */
-export type EngineeringDeps = { repo: EngineeringRepository; limiter: SubmissionLimiter; readModel?: ReadModel<EngineeringReadModel> | null };
-
-/** Visitors see the first page only; each new preference set counts against the caller's limit. */
-export async function search(
-  d: EngineeringDeps,
-  caller: Caller,
-  body: EngineeringPreferences,
-): Promise<EngineeringResultsResponse | JsonText<EngineeringResultsResponse>> {
-  const prefs = enforceVisitorLimits(caller.user, body, ENGINEERING_PAGE_SIZE);
-  await d.limiter.check(caller, 'engineering', preferenceSet(prefs));
-  const model = await d.readModel?.get();
-  return model ? findCollegesJson(model, prefs) : findColleges(d.repo, prefs);
+export function createEngineeringService(deps: {
+  repo: EngineeringRepository;
+  limiter: SubmissionLimiter;
+  readModel?: ReadModel<EngineeringReadModel> | null;
+}) {
+  return {
+    /** Visitors see the first page only; each new preference set counts against the caller's limit. */
+    async search(caller: Caller, body: EngineeringPreferences): Promise<EngineeringResultsResponse | JsonText<EngineeringResultsResponse>> {
+      const prefs = enforceVisitorLimits(caller.user, body, ENGINEERING_PAGE_SIZE);
+      await deps.limiter.check(caller, 'engineering', preferenceSet(prefs));
+      const model = await deps.readModel?.get();
+      return model ? findCollegesJson(model, prefs) : findColleges(deps.repo, prefs);
+    },
+  };
 }
