@@ -50,6 +50,7 @@ async function runEngine(engine: Engine): Promise<void> {
   const { importEngineering } = await import('../apps/api/src/data/josaa/import-engineering.ts');
   const { silentProgress } = await import('../apps/api/src/data/import-context.ts');
   const { simulateOutcomes } = await import('../apps/api/src/modules/choices/outcome-model.ts');
+  const { signAccessToken } = await import('../apps/api/src/plugins/auth.ts');
 
   const serverUrl = values['database-url']!;
   const dbName = engine === 'postgres' ? `rankwise_bench_choices_${randomBytes(4).toString('hex')}` : null;
@@ -77,9 +78,15 @@ async function runEngine(engine: Engine): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
+    // A signed-in student (visitors see only the first page of results).
+    const token = await signAccessToken(config, { id: 'bench-student', username: 'bench', email: 'bench@example.in' });
     const post = async (p: string, body: unknown) => {
       const t0 = performance.now();
-      const res = await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       const json = (await res.json()) as { data: unknown };
       if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
       return { ms: performance.now() - t0, json };

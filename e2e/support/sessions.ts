@@ -33,6 +33,7 @@ export async function signInByApi(
 /** A counsellor of `instituteId` who takes sessions every day, 8 AM to 8 PM IST, approved (as an admin would). */
 export async function approvedCounsellor(request: APIRequestContext, name: string, instituteId = 'nit-goa'): Promise<Account & { id: string }> {
   const person = await createAccount(request, 'counsellor');
+  await verifyCollegeEmail(request, person, instituteId);
   const applied = await request.post('/api/v1/counselor/apply', {
     headers: person.auth,
     data: {
@@ -50,6 +51,21 @@ export async function approvedCounsellor(request: APIRequestContext, name: strin
   await query(`update counsellors set status = 'approved', reviewed_at = now() where id = '${id}'`);
   await query(`insert into user_roles (user_id, role) select user_id, 'counsellor' from counsellors where id = '${id}' on conflict do nothing`);
   return { ...person, id };
+}
+
+/**
+ * Proves enrolment as an applicant does (docs/decisions 0026): a code e-mailed to an address at the
+ * college's own domain (from the real institute data), read from the SMTP server and entered.
+ */
+export async function verifyCollegeEmail(request: APIRequestContext, person: Account, instituteId: string): Promise<string> {
+  const colleges = (await (await request.get('/api/v1/counselor/colleges')).json()) as { data: { id: string; studentMailDomains: string[] }[] };
+  const domain = colleges.data.find((c) => c.id === instituteId)!.studentMailDomains[0];
+  const email = `${person.username.toLowerCase()}@${domain}`;
+  expect((await request.post('/api/v1/counselor/proof/email', { headers: person.auth, data: { instituteId, email } })).status()).toBe(200);
+  const mail = await waitForMail((m) => m.to.includes(email) && /student verification code/.test(m.subject));
+  const code = /Your code: (\d{6})/.exec(mail.text)![1];
+  expect((await request.post('/api/v1/counselor/proof/email/confirm', { headers: person.auth, data: { instituteId, email, code } })).status()).toBe(200);
+  return email;
 }
 
 /** The IST date `days` after today: 'YYYY-MM-DD'. */

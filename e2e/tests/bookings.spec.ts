@@ -43,6 +43,14 @@ test.describe('counsellors and paid sessions', () => {
     await expect(page.getByRole('heading', { name: 'Become a counsellor' })).toBeVisible();
 
     await page.getByLabel('Your college').selectOption({ label: COLLEGE });
+    // Proof of enrolment (issue 24): a code to the college's own mail domain.
+    const studentMail = `${counsellor.username.toLowerCase()}@nitgoa.ac.in`;
+    await page.getByLabel('Your college e-mail address').fill(studentMail);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const codeMail = await waitForMail((m) => m.to.includes(studentMail) && /student verification code/.test(m.subject));
+    await page.getByLabel('Code from the e-mail').fill(/Your code: (\d{6})/.exec(codeMail.text)![1]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(`Verified: ${studentMail} is your ${COLLEGE} address.`)).toBeVisible();
     await page.getByLabel('Full name').fill(COUNSELLOR);
     await page.getByLabel('Year of study').selectOption({ label: 'Year 3' });
     await page.getByLabel('Program').fill('B.Tech Computer Science and Engineering');

@@ -9,7 +9,8 @@ import { submitSignUp, typeCode } from '../support/auth.ts';
 test.use({ viewport: { width: 393, height: 851 }, hasTouch: true, isMobile: true });
 test.setTimeout(240_000);
 
-const RESULTS = '/colleges?examType=MAINS&rank=20000&seatType=OPEN&gender=Male&homeState=Maharashtra&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes&reach=1';
+const RESULTS =
+  '/colleges?examType=MAINS&rank=20000&seatType=OPEN&gender=Male&homeState=Maharashtra&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes&reach=1';
 
 async function signUpOnPhone(page: Page) {
   await page.goto('/');
@@ -32,7 +33,8 @@ async function touchDrag(page: Page, from: { x: number; y: number }, toY: number
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
   const steps = 8;
-  for (let k = 1; k <= steps; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + ((toY - from.y) * k) / steps }] });
+  for (let k = 1; k <= steps; k++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + ((toY - from.y) * k) / steps }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
@@ -100,6 +102,17 @@ test('a list of 30 from results on a phone: reorder by touch, keyboard and numbe
   await page.reload();
   await expect(rows).toHaveCount(30);
   await expect.poll(() => order(page)).toEqual(afterNumber);
+
+  // Rehearse the rounds and ask for advice after round 1.
+  await page.getByRole('button', { name: 'Rehearse', exact: true }).click();
+  const mock = page.getByRole('table', { name: /^Mock allotment on the \d{4} rounds$/ });
+  await expect(mock).toBeVisible({ timeout: 30_000 });
+  await expect(mock.getByRole('row')).not.toHaveCount(1);
+  await expect(page.getByTestId('rehearsal-simulated')).toContainText('simulated years');
+  await page.getByLabel('Allotted choice number').fill('10');
+  await page.getByRole('button', { name: 'Advise me' }).click();
+  await expect(page.getByTestId('advice')).toContainText(/^(float|slide|freeze)/i, { timeout: 60_000 });
+  await expect(page.getByTestId('advice').getByRole('listitem')).toHaveCount(9);
 
   // CSV in the portal's wording, with the chance per choice and the data date.
   await expect(rows.nth(29).getByTestId('outcome-percent')).toHaveText(/^\d+%$/);

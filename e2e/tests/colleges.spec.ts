@@ -241,12 +241,13 @@ test('the IIT Bombay page: every spec text, placements with their year, NA figur
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('an unknown college says it could not be fetched; no name shows the default banner and no data', async ({ page }) => {
+test('an unknown college is said not to be found; no name shows the default banner and no data', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await signUpAndSignIn(page);
   await page.goto('/about-college?collegeName=Institute%20of%20Nowhere');
-  await expect(page.getByText('Failed to fetch college information')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not find this college' })).toBeVisible();
+  await expect(page.getByText('Failed to fetch college information')).toHaveCount(0);
   await page.goto('/about-college');
   await expect(page.getByRole('heading', { level: 1, name: 'Your College' })).toBeVisible();
   await expect(page.getByText('No data found for this college')).toBeVisible();

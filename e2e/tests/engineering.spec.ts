@@ -193,13 +193,23 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
     'ST',
     'ST(PWD)',
   ]);
-  await expect(form.getByLabel('General Rank')).toHaveValue('1500');
+  // CSAB ranks every seat type on the common rank list: one rank, the CRL rank, whatever the category (decision 0011).
+  await expect(form.getByLabel('JEE Main CRL rank')).toHaveValue('1500');
   await csabCategory.selectOption('SC');
-  await expect(form.getByLabel('Category Rank')).toHaveValue('1500');
-  await expect(form.getByLabel('CRL rank (optional)')).toBeVisible();
+  await expect(form.getByLabel('JEE Main CRL rank')).toHaveValue('1500');
+  await expect(form.getByLabel('CRL rank (optional)')).toHaveCount(0);
   await csabCategory.selectOption('');
-  await expect(form.getByLabel('General Rank')).toHaveValue('1500');
+  await expect(form.getByLabel('JEE Main CRL rank')).toHaveValue('1500');
+  // B.Arch and B.Planning (NIT+) need Paper 2 ranks: optional fields that say so; none for JEE Advanced (decision 0021).
+  await expect(form.getByLabel('B.Arch: JEE Main Paper 2A common-rank-list rank (optional)')).toBeVisible();
+  await expect(
+    form.getByText('B.Arch seats at NITs, IIITs and GFTIs are allotted on this rank, not on your B.E./B.Tech rank; they are listed only when you give it.'),
+  ).toBeVisible();
+  await exam.getByRole('radio', { name: 'JEE Mains' }).check();
+  await expect(form.getByLabel('B.Arch: JEE Main Paper 2A rank (optional)')).toBeVisible();
+  await expect(form.getByLabel('B.Planning: JEE Main Paper 2B rank (optional)')).toBeVisible();
   await exam.getByRole('radio', { name: 'JEE Advanced' }).check();
+  await expect(form.getByLabel(/Paper 2[AB]/)).toHaveCount(0);
   await expect(form.getByLabel('Category', { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Submit Preferences' }).click();
   await expect(form.getByText('Category is required')).toBeVisible();
@@ -251,7 +261,9 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
   );
   expect(total).toBeGreaterThan(105);
   await expect(
-    page.getByText(`${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the latest official closing ranks.`),
+    page.getByText(
+      `${total.toLocaleString('en-IN')} programs your rank 20,000 could reach, judged on the official closing ranks of JoSAA 2026 round 5 (round 6 not yet in our data).`,
+    ),
   ).toBeVisible();
   const server = await askApi<ApiCollege>(request, PREFS, auth, { ...MAINS, pageSize: 100 });
   expect(server.totalDocuments).toBe(total);
@@ -438,7 +450,7 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   await expect(again.getByRole('radio', { name: 'JEE Advanced' })).toBeChecked();
   await expect(again.getByLabel('Category Rank')).toHaveValue('2000');
   await again.getByRole('radio', { name: 'CSAB' }).check();
-  await again.getByLabel('General Rank').fill('60000');
+  await again.getByLabel('JEE Main CRL rank').fill('60000');
   await again.getByLabel('Gender').selectOption('Male');
   await again.getByLabel('Home state').selectOption('Bihar');
   await again.getByText(/^Branches \(/).click();
@@ -464,17 +476,17 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
     searchQuery: '',
   });
   const csab = await cards(page);
-  expect(csab.some((c) => / · CSAB 2025 round \d$/.test(c.note))).toBe(true);
+  expect(csab.some((c) => / · CSAB 2025 round \d · common-rank-list ranks$/.test(c.note))).toBe(true);
   for (const c of csab) {
     expect(iits.has(c.name)).toBe(false);
     expect(closing(c)).toBeGreaterThanOrEqual(60000);
-    expect(c.note).toMatch(/^OPEN seat · CSAB 2025 round \d$/);
+    expect(c.note).toMatch(/^OPEN seat · CSAB 2025 round \d · common-rank-list ranks$/);
   }
 
-  // An SC student in CSAB chooses the optional category and sees CSAB's SC seats.
+  // An SC student in CSAB chooses the optional category and sees CSAB's SC and OPEN seats, all on the CRL.
   const sc = await openEngineeringForm(page, { signedIn: true });
   await sc.getByLabel('Category (optional)').selectOption('SC');
-  await sc.getByLabel('Category Rank').fill('5000');
+  await sc.getByLabel('JEE Main CRL rank').fill('5000');
   calls.length = 0;
   await sc.getByRole('button', { name: 'Submit Preferences' }).click();
   await expect(page).toHaveURL(/\/colleges\?examType=CSAB&rank=5000&seatType=SC&gender=Male&homeState=Bihar&/);
@@ -483,7 +495,7 @@ test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at sh
   const scCards = await cards(page);
   expect(scCards.length).toBeGreaterThan(0);
   for (const c of scCards) {
-    expect(c.note).toMatch(/^SC seat · CSAB 2025 round \d$/);
+    expect(c.note).toMatch(/^(SC|OPEN) seat · CSAB 2025 round \d · common-rank-list ranks$/);
     expect(closing(c)).toBeGreaterThanOrEqual(5000);
   }
 

@@ -7,7 +7,7 @@ test('the landing page has the hero, the 4 steps, the claim and the tagline, acc
   await expect(page.getByText('a data-driven college advisor').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'College Predictor' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Connect with Students' })).toBeVisible();
-  for (const step of ['Register', 'Input Preference', 'Let AI Analyze it', 'Get your Dream College']) {
+  for (const step of ['Register', 'Input Preference', 'We match your rank', 'Get your Dream College']) {
     await expect(page.getByRole('heading', { name: step, exact: true })).toBeVisible();
   }
   const axe = await new AxeBuilder({ page }).analyze();

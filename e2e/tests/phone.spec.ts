@@ -108,6 +108,14 @@ test('on a phone: "15,000" in the rank box, cards of at most 300 px that open fo
 
   const chosen = [await addNewCollege(page, cards, [])];
 
+  // A search that matches nothing says so in words, not '0 programs your rank could reach'.
+  await page.getByLabel('Search colleges').fill('no such college');
+  await expect(
+    page.getByText('No program matched your rank 15,000 and these preferences in the latest official closing ranks with “no such college”.'),
+  ).toBeVisible();
+  await expect(page.getByText(/\b0 programs/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'No Colleges Found' })).toBeVisible();
+
   // A JEE Main search: the list keeps the IIT.
   cards = await search(page, 'JEE Mains', '20000');
   const bar = page.getByRole('complementary', { name: 'Comparison list' });
@@ -196,4 +204,13 @@ test('no page is wider than a 390 px screen', async ({ page }) => {
     await page.waitForLoadState('networkidle');
     await expectNoWiderThanScreen(page);
   }
+});
+
+test('phone fields keep digits only', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/contact');
+  const phone = page.getByLabel('Phone');
+  await phone.pressSequentially('+91 98a76-54321b0');
+  await expect(phone).toHaveValue('+91 9876543210');
+  await expectNoWiderThanScreen(page);
 });

@@ -9,9 +9,17 @@ const pages: [string, string, string[]][] = [
     ['Our vision', 'Our mission', 'Innovation', 'Empathy', 'Accuracy', 'Accessibility', 'Integrity', 'Need Assistance?', 'support@rankwise.in'],
   ],
   ['/privacy-policy', 'Privacy Policy', ['Your account', 'Bookings and payments', 'Reviews', 'Messages to us', 'Your rights']],
-  ['/terms', 'Terms & Conditions', ['Predictions are guidance, not a guarantee', 'Payments and refunds', 'Contact and disputes']],
+  [
+    '/terms',
+    'Terms & Conditions',
+    ['Last changed: 23 November 2026', 'Predictions are guidance, not a guarantee', 'Payments and refunds', 'Contact and disputes'],
+  ],
   ['/help-center', 'Help Center', ['Mail', 'Feedback']],
-  ['/faq', 'Frequently Asked Questions', ['college finder', 'database', 'rankings', 'filters', 'benefits', 'secure']],
+  [
+    '/faq',
+    'Frequently Asked Questions',
+    ['college finder', 'database', 'rankings', 'filters', 'benefits', 'chance of admission computed', 'book a session', 'refunds', 'secure'],
+  ],
   ['/feedback', 'Feedback Form', ['You Rated 4.5', 'Overall experience', 'Ease of use', 'Performance']],
   [
     '/upcoming-features',
@@ -32,12 +40,21 @@ for (const [path, heading, texts] of pages) {
   });
 }
 
-test('the FAQ has six questions that open to show their answers', async ({ page }) => {
+test('the FAQ has nine questions that open to show their answers: booking, refunds and how chances are computed among them', async ({ page }) => {
   await page.goto('/faq');
   const items = page.locator('details');
-  await expect(items).toHaveCount(6);
+  await expect(items).toHaveCount(9);
   await items.first().locator('summary').click();
   await expect(items.first().getByText('closing rank', { exact: false })).toBeVisible();
+  const chance = items.filter({ hasText: 'How is my chance of admission computed?' });
+  await chance.locator('summary').click();
+  await expect(chance.getByRole('link', { name: 'How chances are computed' })).toHaveAttribute('href', '/methodology');
+  const refunds = items.filter({ hasText: 'Can I cancel, and how do refunds work?' });
+  await refunds.locator('summary').click();
+  await expect(refunds).toContainText('Cancel at least 24 hours before the start and you get a full refund.');
+  const booking = items.filter({ hasText: 'How do I book a session' });
+  await booking.locator('summary').click();
+  await expect(booking).toContainText('12-minute (₹279) or 25-minute (₹419)');
 });
 
 test('About Us sends to the contact page', async ({ page }) => {

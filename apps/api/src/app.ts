@@ -15,6 +15,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
@@ -22,7 +23,9 @@ import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
 import { chanceRoutes } from './modules/chance/chance.routes.ts';
+import { dataAdminRoutes } from './modules/data-admin/data-admin.routes.ts';
 import { choicesRoutes } from './modules/choices/choices.routes.ts';
+import { contactPlugin } from './modules/contact/contact.plugin.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { medicalRoutes } from './modules/medical/medical.routes.ts';
 import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
@@ -33,6 +36,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
+import { observabilityPlugin, requestIdFrom } from './plugins/observability.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { readModelsPlugin } from './plugins/read-models.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -110,11 +114,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config, opts.logger) }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // X-Request-Id from a trusted proxy, else our own; on every answer and every log line of the request.
+    genReqId: requestIdFrom(config),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkError,
     // No limit on start-up: opening the embedded database and applying migrations can take long on a
     // busy machine, and a PostgreSQL that is down at start is waited for (plugins/db.ts).
     pluginTimeout: 0,
+    // On SIGTERM the listener closes and the requests already on their way are answered, not 503'd:
+    // behind the proxy an instance that stops drains without a 5xx (issue 27).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,6 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   app.decorate('config', config);
   app.decorate('buildVersion', readBuildVersion(config));
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, { config });
   await app.register(clockPlugin, { clock: opts.clock });
   await app.register(dbPlugin, { config, database: opts.database });
   await app.register(securityPlugin, { config });
@@ -146,6 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(paymentsPlugin);
   await app.register(sessionsPlugin);
   await app.register(reviewsPlugin);
+  await app.register(contactPlugin);
   // Without payment credentials (never in production): the Cashfree stand-in, from the dev entry.
   // eslint-disable-next-line import-x/no-restricted-paths -- the one door to src/dev: loaded only when there are no credentials
   if (config.cashfree.standIn) await app.register((await import('./dev/dev-entry.ts')).devEntry);
@@ -163,8 +174,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
       await api.register(paymentRoutes);
       await api.register(collegesRoutes);
       await api.register(sessionRoutes);
+      await api.register(payoutRoutes);
       await api.register(reviewRoutes);
       await api.register(chanceRoutes);
+      await api.register(dataAdminRoutes);
       await api.register(choicesRoutes);
     },
     { prefix: '/api/v1' },

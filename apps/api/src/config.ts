@@ -18,8 +18,11 @@ const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().u
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The address to listen on: this machine only unless set (0.0.0.0: every interface, e.g. in a container behind a proxy). */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'json' (pino's lines) or 'text' (one short line each); unset: text on a terminal, JSON otherwise (server.ts). */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'text']).optional()),
   /** Public origin of the site, used in e-mailed links (default: http://localhost:<PORT>, where this server listens). */
   PUBLIC_URL: optionalUrl,
   /**
@@ -66,8 +69,6 @@ const envSchema = z.object({
   DATA_FOLDER: z.string().default(path.join(repoRoot, '.data')),
   /** The public data sets read in place by the importer. */
   DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
-  /** Import the unverified JoSAA 2026 round-1 file (SOURCES.md). */
-  IMPORT_JOSAA_2026: bool.default(false),
   /** Import the data sets at start when the database has none. */
   IMPORT_ON_START: bool.default(true),
   /** Engineering predictor: the JoSAA year whose final round results are judged on (default: the latest). */
@@ -105,6 +106,21 @@ const envSchema = z.object({
   JOBS_WORKER: bool.default(true),
   /** How often an idle job worker looks for due jobs, in ms (enqueueing also wakes it). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a claimed job is held before another instance may take it over (its worker died); well above the slowest job. */
+  JOBS_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(5_000)
+    .max(3600_000)
+    .default(5 * 60_000),
+
+  /**
+   * GET /metrics (Prometheus) on the public port answers only with `Authorization: Bearer <METRICS_TOKEN>`
+   * (404 without a token set). METRICS_PORT serves it without a token on METRICS_HOST (default loopback) instead.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'at least 16 characters').optional()),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 
   GOOGLE_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().optional(),

@@ -358,7 +358,7 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
     expect((await rows<{ status: string }>(sql`select status from refunds where refund_id = ${`rf_${late}`}`))[0].status).toBe('success');
   });
 
-  it('a late payment whose slot is still free confirms; a failed or abandoned payment frees the slot', async () => {
+  it('a late payment whose slot is still free confirms; a student who leaves the checkout frees the slot', async () => {
     const s = await createPerson(t);
     const free = (await pay(s, { selectedDate: day(6), selectedTime: '15:30' })).json().order_id as string;
     await t.db.database.db.execute(
@@ -368,19 +368,60 @@ describe.each(databaseKinds)('bookings and Cashfree payments on %s', (kind) => {
     await cf.actions.settled();
     expect((await booking(free)).status).toBe('confirmed');
 
+    // USER_DROPPED: the student gave up; the slot is free again.
     const dropper = await createPerson(t);
     const dropped = (await pay(dropper, { selectedDate: day(6), selectedTime: '16:00' })).json().order_id as string;
-    cf.actions.attempt(dropped, 'failed');
+    cf.actions.attempt(dropped, 'dropped');
     await cf.actions.settled();
     const released = await booking(dropped);
     expect(released.status).toBe('released');
     expect(await events(released.id)).toEqual(['->held:payment', 'held>released:webhook']);
     const next = await pay(await createPerson(t), { selectedDate: day(6), selectedTime: '16:00' });
     expect(next.statusCode).toBe(200);
-    // The first student's retry in the same checkout succeeds after all: the slot is taken, so it is refunded.
+    // Back in the same checkout after all, they pay: the slot is taken, so it is refunded.
     cf.actions.attempt(dropped, 'success');
     await cf.actions.settled();
     expect((await booking(dropped)).status).toBe('refunded');
+  });
+
+  it("a failed attempt keeps the slot: A's attempt fails, B cannot take the slot, A's retry succeeds and A is booked, not refunded (issue 24)", async () => {
+    const a = await createPerson(t, 'student_a');
+    const b = await createPerson(t, 'student_b');
+    const slot = { selectedDate: day(6), selectedTime: '16:30' };
+    const order = (await pay(a, slot)).json().order_id as string;
+    // A's card is declined: Cashfree sends PAYMENT_FAILED_WEBHOOK; the order stays payable.
+    cf.actions.attempt(order, 'failed');
+    await cf.actions.settled();
+    expect(cf.state.deliveries.filter((x) => x.orderId === order).map((x) => [x.type, x.status])).toEqual([['PAYMENT_FAILED_WEBHOOK', 200]]);
+    expect(cf.state.orders.get(order)!.order_status).toBe('ACTIVE');
+    const held = await booking(order);
+    expect([held.status, held.payment_status]).toEqual(['held', 'active']);
+    // B cannot take the slot while A's order can still be paid.
+    const taken = await pay(b, slot);
+    expect([taken.statusCode, taken.json().code, taken.json().message]).toEqual([409, 'SLOT_TAKEN', bookingMessages.slotTaken]);
+    const slots = await t.app.inject({ method: 'GET', url: `/api/v1/counselor/slots/${everyday.id}` });
+    expect(slots.json()).toContainEqual({ date: slot.selectedDate, time: '16:30' });
+    // A retries with another app and pays: A is booked.
+    cf.actions.attempt(order, 'success');
+    await cf.actions.settled();
+    const done = await verify(a, order);
+    expect([done.statusCode, done.json()]).toEqual([200, { success: true, message: bookingMessages.success }]);
+    const booked = await booking(order);
+    expect([booked.status, booked.payment_status]).toEqual(['confirmed', 'paid']);
+    expect(await events(booked.id)).toEqual(['->held:payment', 'held>paid:webhook', 'paid>confirmed:webhook']);
+    expect(await rows(sql`select id from refunds where booking_id = ${booked.id}`)).toEqual([]);
+    // The hold lasted as long as the order was payable (its expiry is the hold's end).
+    const [h] = await rows<{ hold_expires_at: Date }>(sql`select hold_expires_at from bookings where id = ${booked.id}`);
+    expect(new Date(h.hold_expires_at).toISOString().slice(0, 19)).toBe(new Date(cf.state.orders.get(order)!.order_expiry_time).toISOString().slice(0, 19));
+  });
+
+  it('one student starting several payments at once ends with one hold, and every answer is 200 or a clear 409', async () => {
+    const s = await createPerson(t);
+    const answers = await Promise.all(['09:00', '09:30', '10:00', '10:30', '11:00'].map((at) => pay(s, { selectedDate: day(9), selectedTime: at })));
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toMatch(/already paying for another slot|being prepared/);
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    expect(await rows(sql`select id from bookings where student_id = ${s.id} and status = 'held'`)).toHaveLength(1);
   });
 
   it('the sweep confirms a paid order whose webhook never came and expires unpaid lapsed holds', async () => {

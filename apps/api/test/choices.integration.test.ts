@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { importMedical } from '../src/data/neet-pg/import-medical.ts';
+import { importChoiceBacktests } from '../src/data/choices/import-choice-backtests.ts';
 import { startCashfreeStandIn, type CashfreeStandIn } from '../src/dev/cashfree-stand-in.ts';
 import { TestClock } from '../src/lib/clock.ts';
 import { approvedCounsellor, createPerson, makeAdmin, type Person } from './helpers/people.ts';
@@ -220,6 +221,79 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     expect(d.warnings.map((w: { code: string }) => w.code)).not.toContain('freeze-only');
   });
 
+  it('rehearses the rounds on the reference year and on simulated years', async () => {
+    const list = [...reachFirst.slice(0, 10), ...results.slice(0, 10)];
+    const res = await call('POST', '/choices/rehearse', undefined, { counselling: 'JoSAA', student: engineer, choices: list.map((r) => r.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    // The reference year's mock allotment, recomputed here from the results' own round closing ranks (the cards' rounds).
+    const rows = (await t.db.database.db.execute(
+      sql`select id, chance_card->'rounds' as rounds, institute_id from engineering_reference where id in (${sql.join(
+        list.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
+    )) as unknown as { rows: { id: string; rounds: { round: number; closingRank: number }[]; institute_id: string }[] };
+    const byId = new Map(rows.rows.map((r) => [r.id, r]));
+    const last = Math.max(...rows.rows.flatMap((r) => r.rounds.map((x) => x.round)));
+    expect(d.rounds).toEqual(Array.from({ length: last }, (_, k) => k + 1));
+    const openIn = (id: string, k: number) => {
+      const known = byId.get(id)!.rounds.filter((x) => x.round <= k);
+      return known.length > 0 && 20_000 <= known[known.length - 1].closingRank;
+    };
+    let held: number | null = null;
+    d.rounds.forEach((k: number, i: number) => {
+      const first = list.findIndex((r) => openIn(r.id, k));
+      if (first >= 0 && (held === null || first + 1 < held)) held = first + 1;
+      expect(d.reference.float[i]).toBe(held);
+    });
+    // Freeze keeps the first seat; float never ends lower than freeze.
+    const firstHeld = d.reference.freeze.find((x: number | null) => x !== null);
+    expect(d.reference.freeze.at(-1)).toBe(firstHeld);
+    expect(d.reference.float.at(-1)).toBeLessThanOrEqual(firstHeld);
+    for (const s of ['float', 'slide', 'freeze']) {
+      const o = d.simulated[s];
+      expect(o.final.reduce((a: number, b: number) => a + b, 0) + o.none).toBeCloseTo(1, 9);
+    }
+    expect(d.simulated.float.none).toBeLessThanOrEqual(d.simulated.freeze.none);
+    expect(d.simulated.floatGains).toBeGreaterThan(0);
+  });
+
+  it('advises freeze, float or slide from the seat held after a round, from past years only', async () => {
+    const list = [...reachFirst.slice(0, 10), ...results.slice(0, 10)];
+    const body = { counselling: 'JoSAA', student: engineer, choices: list.map((r) => r.id), round: 1 };
+    const held = await call('POST', '/choices/advice', undefined, { ...body, heldChoice: 15 });
+    expect(held.statusCode, held.body).toBe(200);
+    const d = held.json().data;
+    expect(d.higher).toHaveLength(14);
+    expect(['float', 'slide', 'freeze']).toContain(d.recommendation);
+    expect(d.model.years.every((y: number) => y < d.model.currentYear)).toBe(true);
+    expect(d.model.moves).toBeGreaterThan(10_000);
+    // A higher choice whose round-1 closing rank is far beyond the rank is nearly certain; one far below it nearly impossible.
+    for (const h of d.higher) if (h.closingRank !== null && h.chance !== null) expect(h.chance).toBeGreaterThanOrEqual(h.closingRank >= 40_000 ? 0.9 : 0);
+    expect(d.up).toBeGreaterThanOrEqual(Math.max(...d.higher.map((h: { chance: number | null }) => h.chance ?? 0)) - 0.005);
+    const top = await call('POST', '/choices/advice', undefined, { ...body, heldChoice: 1 });
+    expect(top.json().data.recommendation).toBe('freeze');
+    expect((await call('POST', '/choices/advice', undefined, { ...body, heldChoice: 21 })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/choices/advice', undefined, { ...body, counselling: 'MCC', student: { category: 'General', rank: 100 }, heldChoice: 2 }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call('POST', '/choices/advice', undefined, { ...body, round: 0, heldChoice: 2 })).statusCode).toBe(400);
+  });
+
+  it('publishes the backtests of the outcome model and the round-k model, stored once per data version', async () => {
+    expect((await call('GET', '/choices/backtests')).json().data).toEqual({ computedAt: null, outcomes: null, rounds: null });
+    const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
+    expect((await importChoiceBacktests(ctx)).skipped).toBe(false);
+    expect((await importChoiceBacktests(ctx)).skipped).toBe(true);
+    const d = (await call('GET', '/choices/backtests')).json().data;
+    expect(d.outcomes.years.map((y: { year: number }) => y.year)).toEqual([2021, 2022, 2023, 2024, 2025]);
+    expect(d.outcomes.total.brier.model).toBeLessThan(d.outcomes.total.brier.lastYear);
+    expect(d.rounds.round1.roundModel).toBeLessThan(d.rounds.round1.lastYear);
+    expect(d.rounds.round1.points).toBeGreaterThan(1_000_000);
+    for (const a of d.rounds.advice) expect(a.keptOrImprovedAsFloat / a.students).toBeGreaterThan(0.99);
+  }, 600_000);
+
   it('refuses bad input with a 400 naming the field', async () => {
     const missing = await call('POST', '/choices/outcomes', undefined, { counselling: 'JoSAA', student: { gender: 'Male' }, choices: [] });
     expect(missing.statusCode).toBe(400);
@@ -314,6 +388,8 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     const seen = await call('GET', `/choices/sessions/${booking.id}`, counsellor.person);
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json().data.map((l: { name: string }) => l.name)).toEqual(['For my session']);
+    const token = seen.json().data[0].token as string;
+    expect((await call('GET', `/choices/shared/${token}`)).json().data.name).toBe('For my session');
     expect((await call('GET', `/choices/sessions/${booking.id}`, stranger.person)).statusCode).toBe(404);
     expect((await call('GET', `/choices/sessions/${booking.id}`, who)).statusCode).toBe(403);
   });

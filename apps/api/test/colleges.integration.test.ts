@@ -21,12 +21,13 @@ const csv = (rel: string) => parse(readFileSync(path.join(dataDir, rel)), { colu
 const decode = (s: string) => s.replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
 const directory = () => new InstituteDirectory(csv('josaa/institutes.csv') as never);
 
-/** The JoSAA OR-CR files of every year, 2025 from its complete all-rounds file. */
+/** The JoSAA OR-CR files of every year, 2025 from its complete all-rounds file, 2026 rounds 1-5. */
 const josaaFiles = () => [
   ...readdirSync(path.join(dataDir, 'josaa/orcr'))
     .filter((f) => /^\d{4}\.csv$/.test(f))
     .map((f) => `josaa/orcr/${f}`),
   'josaa-2025/orcr_2025_all_rounds.csv',
+  'josaa-2026/orcr_2026_rounds1-5.csv',
 ];
 
 type RawRow = { id: string; year: number; round: number; program: string; quota: string; seat: string; gender: string; open: string; close: string };
@@ -95,6 +96,16 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       m.set(y, Math.min(m.get(y) ?? Infinity, Number(r.rank)));
     }
     // Placements: NIRF 2025 UG 4-year rows (first choice) and the scorecards, per institute.
+    const otherCategories = new Map<string, { rank: number; category: string }>();
+    for (const r of csv('nirf/nirf2025_placements_by_program_type.csv')) {
+      const found = r.ranking_category === 'Engineering' ? null : dir.find(r.institute_name);
+      // A row in another state than the institute's names another campus wrongly: not the institute's rank.
+      const inst = found && (!found.state || !r.state || r.state === found.state) ? found : null;
+      const rank = Number(r.nirf_rank);
+      const had = inst ? otherCategories.get(inst.id) : undefined;
+      if (inst && rank > 0 && (!had || rank < had.rank || (rank === had.rank && r.ranking_category < had.category)))
+        otherCategories.set(inst.id, { rank, category: r.ranking_category });
+    }
     const nirf2025 = new Map<string, Record<string, string>>();
     for (const r of csv('nirf/nirf2025_placements_by_program_type.csv')) {
       const inst =
@@ -125,6 +136,9 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       const latest = Math.max(...raw.filter((r) => r.id === id).map((r) => r.year));
       const programs = [...new Set(raw.filter((r) => r.id === id && r.year === latest).map((r) => r.program))].sort();
       expect(d.programsYear, inst.name).toBe(latest);
+      // What the programs are judged on (issue 22): the year and its last round in the data.
+      const lastRound = Math.max(...raw.filter((r) => r.id === id && r.year === latest).map((r) => r.round));
+      expect(d.referenceLabel, inst.name).toBe(`JoSAA ${latest} round ${lastRound}${latest === 2026 ? ' (round 6 not yet in our data)' : ''}`);
       expect([...d.branches].sort(), inst.name).toEqual(programs);
       expect(d.branchGroups.flatMap((g) => g.programs).sort()).toEqual(programs);
       expect(d.about).toContain(`${inst.name} is `);
@@ -137,7 +151,15 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       if (ranks.length) {
         expect({ rank: d.nirfRank, year: d.nirfRankYear }).toEqual({ rank: ranks.at(-1)!.rank, year: ranks.at(-1)!.year });
         expect(d.about).toContain(`NIRF ${ranks.at(-1)!.year} ranks it ${ranks.at(-1)!.rank} `);
-      } else expect(d.nirfRank).toBeNull();
+      } else {
+        // Not in any Engineering edition: its best NIRF 2025 rank in another category, with the category, or null (issue 25).
+        const other = otherCategories.get(id);
+        expect(other ? { rank: d.nirfRank, year: d.nirfRankYear, category: d.nirfCategory } : d.nirfRank, inst.name).toEqual(
+          other ? { rank: other.rank, year: 2025, category: other.category } : null,
+        );
+        if (other) expect(d.about).toContain(`NIRF 2025 ranks it ${other.rank} in ${other.category}`);
+      }
+      if (ranks.length) expect(d.nirfCategory).toBe('Engineering');
 
       // Placements: the institute's own NIRF 2025 figure with its batch, else one of its own scorecard figures; NA otherwise.
       const n = nirf2025.get(id);
@@ -231,7 +253,7 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       .filter((r) => r.id === 'iit-bombay' && r.program === CSE && r.quota === 'AI' && r.seat === 'OPEN' && r.gender === 'Gender-Neutral')
       .sort((a, b) => a.year - b.year || a.round - b.round)
       .map((r) => ({ counselling: 'JoSAA', year: r.year, round: r.round, openingRank: r.open, closingRank: r.close, preparatoryByRule: false }));
-    expect(new Set(expected.map((r) => r.year))).toEqual(new Set([2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]));
+    expect(new Set(expected.map((r) => r.year))).toEqual(new Set([2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026]));
     expect(rows).toEqual(expected);
     // Spot values the SOURCES notes quote: 2025 round 6 closes at 66.
     expect(rows.find((r) => r.year === 2025 && r.round === 6)).toMatchObject({ openingRank: '1', closingRank: '66' });
@@ -250,7 +272,7 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
     const cse = programs.find((p) => p.programName === CSE)!;
     expect(cse.seats.find((s) => s.quota === 'AI' && s.seatType === 'OPEN' && s.gender === 'Gender-Neutral')).toMatchObject({
       firstYear: 2016,
-      lastYear: 2025,
+      lastYear: 2026,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/college/institutes/nowhere/seats' })).statusCode).toBe(404);
   });

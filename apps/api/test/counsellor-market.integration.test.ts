@@ -23,7 +23,12 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: Person | null, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { ...(who ? who.auth : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   /** Sends the queued mail (the worker is off: the test says when) and returns the one matching. */
   const mailTo = async (to: string, subject: RegExp): Promise<ReceivedMail> => {
     await t.app.jobs.runDue();
@@ -198,6 +203,8 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
       const res = await call('POST', '/counselor/apply', p, application(over));
       expect([res.statusCode, res.json().fieldErrors?.[field]], field).toEqual([400, [message]]);
     }
+    const list = await call('POST', '/counselor/all', null, { instituteName: 'NIT Goa\r\nX-Injected: 1' });
+    expect([list.statusCode, list.json().fieldErrors]).toEqual([400, { instituteName: ['The college name must be on one line (no line breaks)'] }]);
     // Multi-line text keeps its line breaks.
     expect((await call('POST', '/counselor/apply', p, application({ about: `${application().about}\nSecond paragraph.` }))).statusCode).toBe(201);
 
@@ -207,9 +214,19 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
       400,
       { review: ['must not contain Unicode direction controls (U+202A-U+202E, U+2066-U+2069); remove them'] },
     ]);
-    const contact = await call('POST', '/app/contact', null, { name: 'Asha\nK', email: 'asha@example.in', phone: '9876543210', message: 'Hello there, a question.' });
+    const contact = await call('POST', '/app/contact', null, {
+      name: 'Asha\nK',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      message: 'Hello there, a question.',
+    });
     expect([contact.statusCode, contact.json().fieldErrors]).toEqual([400, { name: ['Name must be on one line (no line breaks)'] }]);
-    const contact2 = await call('POST', '/app/contact', null, { name: 'Asha', email: 'asha@example.in', phone: '9876543210', message: 'Hello \u2066there\u2069, a question.' });
+    const contact2 = await call('POST', '/app/contact', null, {
+      name: 'Asha',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      message: 'Hello \u2066there\u2069, a question.',
+    });
     expect([contact2.statusCode, contact2.json().fieldErrors]).toEqual([
       400,
       { message: ['must not contain Unicode direction controls (U+202A-U+202E, U+2066-U+2069); remove them'] },
@@ -253,11 +270,20 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
     expect(similar.json().data.counsellors.every((c: { College: string }) => c.College.startsWith('Indian Institute of Technology'))).toBe(true);
 
     const watch = await call('POST', '/counselor/watch', null, { instituteName: 'IIT Delhi', email: 'Parent@Example.in' });
-    expect([watch.statusCode, watch.json().message]).toEqual([200, 'We will e-mail parent@example.in once when a counsellor from Indian Institute of Technology Delhi joins.']);
+    expect([watch.statusCode, watch.json().message]).toEqual([
+      200,
+      'We will e-mail parent@example.in once when a counsellor from Indian Institute of Technology Delhi joins.',
+    ]);
     const confirm = await mailTo('parent@example.in', /We will tell you/);
     const stopToken = /token=([\w-]+)/.exec(confirm.text)![1];
     await call('POST', '/counselor/watch', null, { instituteName: 'IIT Delhi', email: 'student@example.in' });
     const studentConfirm = await mailTo('student@example.in', /We will tell you/);
+    // Asking again while the request waits sends no second mail (and keeps the same stop link).
+    expect(
+      (await call('POST', '/counselor/watch', null, { instituteName: 'Indian Institute of Technology Delhi', email: 'student@example.in' })).statusCode,
+    ).toBe(200);
+    await t.app.jobs.runDue();
+    expect(smtp.mails.filter((m) => m.to.includes('student@example.in') && /We will tell you/.test(m.subject))).toHaveLength(1);
     const newToken = /token=([\w-]+)/.exec(studentConfirm.text)![1];
     // One click stops it: the parent is not told.
     expect((await call('POST', '/counselor/watch/stop', null, { token: stopToken })).json().message).toBe('Done: you will get no e-mail about this college.');

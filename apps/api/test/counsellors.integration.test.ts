@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCounsellors } from '../src/modules/counsellors/demo-counsellors.ts';
 import { application, approvedCounsellor, createPerson, makeAdmin, seedInstitutes, verifiedCollegeEmail, type Person } from './helpers/people.ts';
@@ -166,14 +167,24 @@ describe.each(databaseKinds)('counsellors on %s', (kind) => {
     expect(up.json().data.image).toBeNull();
     expect(image).toMatch(/^\/media\/counsellors\/[0-9a-f]{32}-320\.webp$/);
     expect((await list('IIT Bombay')).json().data[0].Image).toBeNull();
-    const photoOk = await t.app.inject({ method: 'POST', url: `/api/v1/admin/profile-changes/${c._id}/review`, headers: admin.auth, payload: { decision: 'approve' } });
+    const photoOk = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/profile-changes/${c._id}/review`,
+      headers: admin.auth,
+      payload: { decision: 'approve' },
+    });
     expect(photoOk.statusCode).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: image });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 320]);
-    expect(existsSync(path.join(t.config.DATA_FOLDER, 'counsellor-photos', path.basename(image)))).toBe(true);
+    // Kept in the database (every instance serves it), not in this instance's folder.
+    expect(existsSync(path.join(t.config.DATA_FOLDER, 'counsellor-photos', path.basename(image)))).toBe(false);
+    const stored = (await t.db.database.db.execute(sql`select size from counsellor_photos order by size`)) as unknown as { rows: { size: number }[] };
+    expect(stored.rows.map((r) => r.size)).toEqual([160, 320, 640]);
+    expect((await t.app.inject({ method: 'GET', url: image.replace('-320.', '-999.') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/counsellors/..%2f..%2fetc%2fpasswd' })).statusCode).toBe(404);
     expect((await list('IIT Bombay')).json().data[0].Image).toBe(image);
 
     // A file that is not an image, or a type that is not allowed, is refused with a clear message.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -7,7 +6,8 @@ import type { MedicalCollege } from '@rankwise/contract/medical';
 import { homeStates } from '@rankwise/contract/reference';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importMedical } from '../src/data/neet-pg/import-medical.ts';
-import { instituteAliases } from '../src/data/neet-pg/institute-aliases.ts';
+import { COURSE_OF_2025 } from '../src/data/neet-pg/courses.ts';
+import { readMedicalData } from '../src/data/neet-pg/medical-data.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
@@ -15,174 +15,81 @@ import { medicalFixtures as payloads } from './helpers/predictor-fixtures.ts';
 
 /*
  * An independent computation of the medical predictor's answer straight from the raw CSVs, with its
- * own simple code for the rules. It shares only the reviewed alias table (data: which spelling is
- * which MCC institute) with the importer. The rules it applies:
- * - institute: a spelling's key is its upper-cased letters and digits without PIN codes, 'GOVT'
- *   read as 'GOVERNMENT'; the alias table decides first, then a fee-file entry with the same key
- *   (only one), then the one entry whose PIN ends the spelling and whose name starts it; the id is
- *   'mcc-<code>' (the DNB twin for DNB-quota allotments of a two-entry alias), else 'x-' and 12
- *   hex digits of the SHA-1 of the (alias-merged) key;
- * - state: the state named last in the allotment addresses (majority), else in the MCC address;
- *   but the fee file's state when the PIN's GeoNames state is the same and the address names it;
- * - fee: one figure from 1,000 to 1,00,00,000 in the fee file's "Annual Fee (INR)", else 'NA';
- * - reference: NEET PG 2024, rounds R1-R3 (R4/R5 are stray-vacancy rounds);
- * - a seat = institute × course × quota × seat category; closing = highest AIR allotted in those
- *   rounds, opening = lowest;
- * - quota: the form's quota is the data's normalised quota text, one to one;
+ * own simple code for the rules. It shares with the importer only reviewed tables and the institute
+ * matching (which page institute of the 2025 file is which product institute, data/neet-pg/year-2025.ts,
+ * tested in medical-data.test.ts): the 2025 course names (courses.ts). The rules it applies:
+ * - reference: NEET PG 2025, rounds 1-3 (mcc_neetpg_2025_r1_r3_seats.csv, AIR ranges per round);
+ * - a seat = institute × course × quota × seat category; closing = the highest AIR of its rounds'
+ *   ranges, opening = the lowest (two page institutes that are one institute: one seat);
+ * - quota and category: the 2025 file's labels, each one to one onto the form's;
  * - category: General → OPEN; any other → its own seats and OPEN;
- * - a seat matches when its closing rank is at or beyond the student's rank.
+ * - a seat matches when its closing rank is at or beyond the student's rank;
+ * - fee: one figure from 1,000 to 1,00,00,000 in the fee file's "Annual Fee (INR)" of the MCC code, else 'NA'.
  */
 const dataDir = testConfig().DATA_DIR;
-type Raw = { year: string; round: string; rank: number; quota: string; inst: string; course: string; cat: string };
-type Seat = { id: string; course: string; quota: string; cat: string; open: number; close: number; ranks: number[] };
+type Row = { source: string; course: string; quota: string; cat: string; min: number; max: number };
+type Seat = { id: string; course: string; quota: string; cat: string; open: number; close: number };
 
-const quotaText: Record<string, string> = {
-  'All India': 'ALL INDIA',
-  'IP University Quota': 'IP UNIVERSITY QUOTA',
-  'Delhi University Quota': 'DELHI UNIVERSITY QUOTA',
-  'DNB Quota': 'DNB QUOTA',
-  'Banaras Hindu University': 'BANARAS HINDU UNIVERSITY',
-  'Aligarh Muslim University': 'ALIGARH MUSLIM UNIVERSITY',
-  'Management/Paid Seats Quota': 'MANAGEMENT/PAID SEATS QUOTA',
-  'Non-Resident Indian': 'NON-RESIDENT INDIAN',
-  'Jain Minority Quota': 'JAIN MINORITY QUOTA',
-  'Muslim Minority Quota': 'MUSLIM MINORITY QUOTA',
-  'Armed Forces Medical': 'ARMED FORCES MEDICAL',
+const QUOTA: Record<string, string> = {
+  'All India': 'All India',
+  DNB: 'DNB Quota',
+  'Deemed/Paid': 'Management/Paid Seats Quota',
+  NRI: 'Non-Resident Indian',
+  'Delhi Univ': 'Delhi University Quota',
+  'IP Univ': 'IP University Quota',
+  'Armed Forces': 'Armed Forces Medical',
+  BHU: 'Banaras Hindu University',
+  AMU: 'Aligarh Muslim University',
+  'Jain Minority': 'Jain Minority Quota',
+  'Muslim Minority': 'Muslim Minority Quota',
 };
 const seatCats = (category: string) => (category === 'General' ? ['OPEN'] : [category.replace('General', 'OPEN').replace(' PwD', ' PWD'), 'OPEN']);
 const csv = (file: string) => parse(readFileSync(path.join(dataDir, file)), { columns: true }) as Record<string, string>[];
 
-function loadRaw(): Raw[] {
-  return csv('neet-pg/mcc_neetpg_allotments_2023_2024.csv').map((r) => ({
-    year: r.Year,
-    round: r.Round,
-    rank: Number(r.Rank),
-    quota: r['Allotted Quota (normalized)'],
-    inst: r['Allotted Institute'],
-    course: r['Course (normalized)'],
-    cat: r['Alloted Category'],
-  }));
+function loadRows(): Row[] {
+  const out: Row[] = [];
+  for (const r of csv('neet-pg/mcc_neetpg_2025_r1_r3_seats.csv')) {
+    for (const k of ['R1', 'R2', 'R3']) {
+      if (!Number(r[`${k}_Count`])) continue;
+      out.push({
+        source: r.Source_Inst_Index,
+        course: COURSE_OF_2025[r.Course],
+        quota: QUOTA[r.Quota],
+        cat: r.Allotted_Category.toUpperCase(),
+        min: Number(r[`${k}_Min_AIR`]),
+        max: Number(r[`${k}_Max_AIR`]),
+      });
+    }
+  }
+  return out;
 }
 
-const keyOf = (s: string) =>
-  s
-    .toUpperCase()
-    .replace(/(?<!\d)\d{3}\s?\d{3}(?!\d)/g, '')
-    .replace(/[^A-Z0-9]/g, '')
-    .replaceAll('GOVT', 'GOVERNMENT');
-
-const STATE_NAME: Record<string, string> = {
-  'Delhi (NCT)': 'Delhi',
-  'New Delhi': 'Delhi',
-  Orissa: 'Odisha',
-  Pondicherry: 'Puducherry',
-  Chattisgarh: 'Chhattisgarh',
-  'Jammu & Kashmir': 'Jammu and Kashmir',
-  'Dadra and Nagar Haveli': 'Dadra and Nagar Haveli and Daman and Diu',
-  'Daman and Diu': 'Dadra and Nagar Haveli and Daman and Diu',
-  Uttaranchal: 'Uttarakhand',
-  'Andaman & Nicobar Islands': 'Andaman and Nicobar Islands',
-};
-const STATES = [...homeStates.filter((x) => x !== 'Outside India'), ...Object.keys(STATE_NAME)];
-/** The state whose name ends last in the address (letters only), the longer name on a tie. */
-function lastState(address: string): string | null {
-  const k = address.toUpperCase().replace(/[^A-Z]/g, '');
-  let best: [number, number, string] | null = null;
-  for (const st of STATES) {
-    const a = st.toUpperCase().replace(/[^A-Z]/g, '');
-    const at = k.lastIndexOf(a);
-    if (at >= 0 && (!best || at + a.length > best[0] || (at + a.length === best[0] && a.length > best[1])))
-      best = [at + a.length, a.length, STATE_NAME[st] ?? st];
-  }
-  return best?.[2] ?? null;
-}
-
-/** Institute id, state and fee of every raw institute string, computed from the fee file and the alias table. */
-function institutesOf(raw: Raw[]) {
-  const fees = csv('neet-pg/mcc_neetpg_institute_fees_2025.csv');
-  const byCode = new Map(fees.map((f) => [f['MCC Institute Code'], f]));
-  const byKey = new Map<string, Record<string, string>[]>();
-  for (const f of fees)
-    byKey.set(keyOf(f['Institute Full Name/Address (MCC list)']), [...(byKey.get(keyOf(f['Institute Full Name/Address (MCC list)'])) ?? []), f]);
-  const alias = new Map(instituteAliases.map((a) => [keyOf(a.spelling), a]));
-  const spellings = new Map<string, Set<string>>();
-  for (const r of raw) spellings.set(keyOf(r.inst), (spellings.get(keyOf(r.inst)) ?? new Set()).add(r.inst));
-  const codeOf = new Map<string, { mcc: string; dnb?: string } | { group: string }>();
-  for (const [k, set] of spellings) {
-    const a = alias.get(k);
-    if (a) {
-      codeOf.set(k, 'mcc' in a ? { mcc: String(a.mcc), dnb: a.dnbMcc ? String(a.dnbMcc) : undefined } : { group: keyOf(a.sameAs) });
-      continue;
-    }
-    const same = byKey.get(k);
-    if (same?.length === 1) {
-      codeOf.set(k, { mcc: same[0]['MCC Institute Code'] });
-      continue;
-    }
-    const fits = new Set<string>();
-    if (!same)
-      for (const s of set) {
-        const pin = /(\d{3}\s?\d{3})\s*$/.exec(s.trim())?.[1].replace(' ', '');
-        for (const f of fees)
-          if (pin && f['Pin Code'] === pin && keyOf(f['Institute Name']).length >= 8 && k.startsWith(keyOf(f['Institute Name'])))
-            fits.add(f['MCC Institute Code']);
-      }
-    codeOf.set(k, fits.size === 1 ? { mcc: [...fits][0] } : { group: k });
-  }
-  const idOf = (inst: string, quota: string) => {
-    const c = codeOf.get(keyOf(inst))!;
-    if ('group' in c) return `x-${createHash('sha1').update(c.group).digest('hex').slice(0, 12)}`;
-    return `mcc-${c.dnb && quota === 'DNB QUOTA' ? c.dnb : c.mcc}`;
-  };
-  // State: majority of the allotment addresses' last state; else the MCC address's.
-  const votes = new Map<string, Map<string, number>>();
-  for (const r of raw) {
-    const id = idOf(r.inst, r.quota);
-    const st = lastState(r.inst);
-    if (!votes.has(id)) votes.set(id, new Map());
-    if (st) votes.get(id)!.set(st, (votes.get(id)!.get(st) ?? 0) + 1);
-  }
-  const pinState = new Map(csv('geo/mcc_neetpg_institute_locations.csv').map((g) => [g['MCC Institute Code'], lastState(g.geonames_state)]));
-  const rawOf = new Map<string, string[]>();
-  for (const r of raw) rawOf.set(idOf(r.inst, r.quota), [...(rawOf.get(idOf(r.inst, r.quota)) ?? []), r.inst]);
-  const stateOf = (id: string) => {
-    const v = [...votes.get(id)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    if (v.length && id.startsWith('mcc-')) {
-      const fee = lastState(byCode.get(id.slice(4))!['Location/State']);
-      const letters = (x: string) => x.toUpperCase().replace(/[^A-Z]/g, '');
-      if (fee && fee !== v[0][0] && fee === pinState.get(id.slice(4)) && rawOf.get(id)!.some((r) => letters(r).includes(letters(fee)))) return fee;
-    }
-    if (v.length) return v[0][0];
-    return id.startsWith('mcc-') ? lastState(byCode.get(id.slice(4))!['Institute Full Name/Address (MCC list)']) : null;
-  };
-  const feeOf = (id: string) => {
+function feesOf() {
+  const byCode = new Map(csv('neet-pg/mcc_neetpg_institute_fees_2025.csv').map((f) => [f['MCC Institute Code'], f]));
+  return (id: string) => {
     const text = id.startsWith('mcc-') ? byCode.get(id.slice(4))!['Annual Fee (INR)'].trim() : '';
     const m = /^(?:rs\.?|inr|₹)?\s*((?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?)(?:\s*\/-)?$/i.exec(text);
     const n = m ? Math.round(Number(m[1].replaceAll(',', ''))) : 0;
     return n >= 1000 && n <= 10_000_000 ? n.toLocaleString('en-IN') : 'NA';
   };
-  return { idOf, stateOf, feeOf };
 }
 
-function expected(raw: Raw[], idOf: (inst: string, quota: string) => string, p: { rank: number; category: string; quota: string; courses?: string[] }): Seat[] {
+function expected(
+  rows: Row[],
+  idOf: (source: string, quota: string) => string,
+  p: { rank: number; category: string; quota: string; courses?: string[] },
+): Seat[] {
   const cats = seatCats(p.category);
   const seats = new Map<string, Seat>();
-  for (const r of raw) {
-    if (r.year !== '2024' || !['R1', 'R2', 'R3'].includes(r.round)) continue;
-    if (r.quota !== quotaText[p.quota] || !cats.includes(r.cat)) continue;
+  for (const r of rows) {
+    if (r.quota !== p.quota || !cats.includes(r.cat)) continue;
     if (p.courses?.length && !p.courses.includes(r.course)) continue;
-    const id = idOf(r.inst, r.quota);
+    const id = idOf(r.source, r.quota);
     const k = [id, r.course, r.cat].join('|');
-    const s = seats.get(k) ?? { id, course: r.course, quota: p.quota, cat: r.cat, open: r.rank, close: r.rank, ranks: [] };
-    s.open = Math.min(s.open, r.rank);
-    s.ranks.push(r.rank);
+    const s = seats.get(k) ?? { id, course: r.course, quota: p.quota, cat: r.cat, open: r.min, close: r.max };
+    s.open = Math.min(s.open, r.min);
+    s.close = Math.max(s.close, r.max);
     seats.set(k, s);
-  }
-  // The closing rank is the highest AIR, but one stray allotment is set aside: with 4 or more
-  // allotments, a highest AIR more than twice the next (docs/decisions/0014, issue 13 item 4).
-  for (const s of seats.values()) {
-    const sorted = [...s.ranks].sort((a, b) => b - a);
-    s.close = sorted.length >= 4 && sorted[0] > 2 * sorted[1] ? sorted[1] : sorted[0];
   }
   return [...seats.values()].filter((s) => s.close >= p.rank);
 }
@@ -192,8 +99,9 @@ const key = (s: { id: string; course: string; cat: string }) => [s.id, s.course,
 describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   let t: TestApp;
   let token: string;
-  let raw: Raw[];
-  let inst: ReturnType<typeof institutesOf>;
+  let rows: Row[];
+  let idOf: (source: string, quota: string) => string;
+  let feeOf: (id: string) => string;
   let importMs = 0;
   const post = (payload: object, auth = true) =>
     t.app.inject({ method: 'POST', url: '/api/v1/medical-college/preferences', payload, headers: auth ? { authorization: `Bearer ${token}` } : {} });
@@ -210,9 +118,11 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     const summary = await importMedical({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
     importMs = summary.ms;
     token = await signAccessToken(t.config, { id: 'student-1', username: 'student', email: 'student@example.in' });
-    raw = loadRaw();
-    inst = institutesOf(raw);
-  }, 120_000);
+    rows = loadRows();
+    idOf = (await readMedicalData(dataDir)).instituteIdOf2025;
+    feeOf = feesOf();
+    // The import (about 30 s alone on PGlite) and the 2025 matching; the machine may be shared.
+  }, 600_000);
   afterAll(() => t?.close());
 
   // Import speed is measured by bench/import.ts (npm run bench:import), not by a timed test.
@@ -222,72 +132,106 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     expect(again.skipped).toBe(true);
   });
 
-  // Pinned by hand from mcc_neetpg_allotments_2023_2024.csv, NEET PG 2024, ALL INDIA quota,
-  // Maulana Azad Medical College (Delhi), MD IN GENERAL MEDICINE: OPEN allotments at AIR 28, 33, 39
-  // (R1) and 64 (R2, spelled 'MAULANA AZAD MEDICAL COLLEGE , ...'); EWS at 66 (R1), 264 (R2), 405
-  // (R3). MCC fee file: MAMC (700119) gives an annual fee of 0, so 'NA'.
-  it('pins Maulana Azad Medical College, MD General Medicine: OPEN closes at 64, EWS at 405', async () => {
+  // Pinned by hand from mcc_neetpg_2025_r1_r3_seats.csv, NEET PG 2025, All India quota, Maulana Azad
+  // Medical College (Delhi), MD General Medicine: Open R1 AIR 34-62 (5 allotments), R2 75 (1); EWS
+  // R1 99 (1). MCC fee file: MAMC (700119) gives an annual fee of 0, so 'NA'.
+  it('pins Maulana Azad Medical College, MD General Medicine: OPEN closes at 75, EWS at 99', async () => {
     const find = async (rank: number, category: string) =>
       (
         (await post({ rank, category, quota: 'All India', courses: ['MD IN GENERAL MEDICINE'], pageSize: 100 })).json().data.colleges as MedicalCollege[]
       ).filter((c) => c.instituteId === 'mcc-700119');
-    const open = await find(64, 'General');
+    const open = await find(75, 'General');
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({
       'Allotted Institute': 'Maulana Azad Medical College',
       State: 'Delhi',
+      Location: 'Central Delhi, Delhi',
       Course: 'MD IN GENERAL MEDICINE',
       'Allotted Quota': 'All India',
       'Alloted Category': 'OPEN',
       'Candidate Category': 'NA',
-      Rank: 64,
-      'Opening Rank': 28,
+      Rank: 75,
+      'Opening Rank': 34,
       Fees: 'NA',
       'Annual Fee': 'NA',
-      year: 2024,
+      year: 2025,
       round: 'R3',
+      referenceLabel: 'MCC NEET PG 2025 rounds 1-3',
+      closingRankNote: null,
       degree: 'MD',
     });
-    expect(await find(65, 'General')).toHaveLength(0);
-    const ews = await find(405, 'EWS');
-    expect(ews.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank']])).toEqual([['EWS', 405, 66]]);
-    expect(await find(406, 'EWS')).toHaveLength(0);
-    // An EWS student at AIR 60 may take the OPEN seat (closing 64) as well as the EWS one.
+    expect(await find(76, 'General')).toHaveLength(0);
+    const ews = await find(99, 'EWS');
+    expect(ews.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank']])).toEqual([['EWS', 99, 99]]);
+    expect(await find(100, 'EWS')).toHaveLength(0);
+    // An EWS student at AIR 60 may take the OPEN seat (closing 75) as well as the EWS one.
     expect((await find(60, 'EWS')).map((c) => c['Alloted Category']).sort()).toEqual(['EWS', 'OPEN']);
   });
 
-  // Pinned: University College of Medical Sciences (Delhi, MCC 700123), MD IN RADIO DIAGNOSIS,
-  // ALL INDIA, SC PWD: AIR 57545 (R1, 'UNIVERSITY COLLEGE OF MEDICAL SCIENCES,...') and 95021 (R2,
-  // 'UNIVERSITY COLLEGE OF MEDICAL SCIENCES , ...'). Fee file: annual fee 57810.
-  it('pins a PwD seat at UCMS, merged across spellings, with its fee from the MCC fee file', async () => {
-    const res = (await post({ rank: 95021, category: 'SC PwD', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
+  // Issue 21: KIMS SunShine Hospital, Begumpet (MCC 701187) was 'Sunshine Hospital, Secunderabad' in
+  // 2023: its DNB General Medicine (OPEN) closed at 5,231 in 2023 (AIR 5231 the highest of 3
+  // allotments in R1-R3), 5,915 in 2024 and 5,541 in 2025 (R1-R3 ranges of the 2025 file).
+  it("shows KIMS Sunshine Begumpet's DNB General Medicine with its 2023 closing rank 5,231", async () => {
+    const { colleges } = await all({ rank: 5541, category: 'General', quota: 'DNB Quota', courses: ['DNB IN GENERAL MEDICINE'] });
+    const kims = colleges.filter((c) => c.instituteId === 'mcc-701187');
+    expect(kims).toHaveLength(1);
+    expect(kims[0]).toMatchObject({ Rank: 5541, State: 'Telangana', Location: 'Hyderabad, Telangana', wideBand: false });
+    expect(kims[0].trend).toEqual([
+      { year: 2023, closingRank: 5231 },
+      { year: 2024, closingRank: 5915 },
+      { year: 2025, closingRank: 5541 },
+    ]);
+    expect(kims[0].why).toBe('closed at 5,541 in 2025 rounds 1–3; 5,915 in 2024; 5,231 in 2023');
+  });
+
+  it('gives no two NEET PG institutes one display name, and shows no address text as the location', async () => {
+    const q = (await import('drizzle-orm')).sql;
+    const names = (await t.db.database.db.execute(
+      q`select lower(name) as name, count(*)::int as n from medical_institutes group by 1 having count(*) > 1`,
+    )) as unknown as {
+      rows: unknown[];
+    };
+    expect(names.rows).toEqual([]);
+    const shown = (await t.db.database.db.execute(
+      q`select count(distinct institute_name)::int as names, count(distinct institute_id)::int as ids, count(*) filter (where location ~ '@|[0-9]{3}|,.*,')::int as bad from medical_reference`,
+    )) as unknown as { rows: { names: number; ids: number; bad: number }[] };
+    expect(shown.rows[0].names).toBe(shown.rows[0].ids);
+    expect(shown.rows[0].bad).toBe(0);
+  });
+
+  // Pinned: University College of Medical Sciences (Delhi, MCC 700123), MD Radiodiagnosis, All India,
+  // Open: R1 116-187 (4), R2 246-341 (4), R3 40-148 (2) in the 2025 file. Fee file: annual fee 57810.
+  it('pins an All India seat at UCMS over three rounds, with its fee from the MCC fee file', async () => {
+    const res = (await post({ rank: 341, category: 'General', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
     const ucms = (res.data.colleges as MedicalCollege[]).filter((c) => c.instituteId === 'mcc-700123');
-    expect(ucms.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank'], c.Fees, c['Annual Fee']])).toEqual([
-      ['SC PWD', 95021, 57545, '57,810', '57,810'],
+    expect(ucms.map((c) => [c['Alloted Category'], c.Rank, c['Opening Rank'], c.Fees, c['Annual Fee']])).toEqual([['OPEN', 341, 40, '57,810', '57,810']]);
+    const sc = await all({ rank: 341, category: 'SC', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'] });
+    expect(sc.colleges.filter((c) => c.instituteId === 'mcc-700123').map((c) => [c['Alloted Category'], c.Rank])).toEqual([
+      ['OPEN', 341],
+      ['SC', 5372],
     ]);
-    const general = (await post({ rank: 95021, category: 'General', quota: 'All India', courses: ['MD IN RADIO DIAGNOSIS'], pageSize: 100 })).json();
-    expect((general.data.colleges as MedicalCollege[]).some((c) => c['Alloted Category'] !== 'OPEN')).toBe(false);
   });
 
-  // Pinned by hand from mcc_neetpg_allotments_2023_2024.csv: Armed Forces Medical College, Pune, 2024,
-  // ARMED FORCES MEDICAL quota, MD/MS ANATOMY, OPEN: AIR 51918 ... 160551 over R1-R3, under two
-  // spellings ('... WANOWARI PUNE' and '... WANOWARI PUNR'), which are one institute (MCC 902867).
-  it('pins AFMC Pune, MD/MS Anatomy: closing rank 160,551, one record', async () => {
-    const { colleges } = await all({ rank: 160551, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] });
+  // Pinned by hand from mcc_neetpg_2025_r1_r3_seats.csv: Armed Forces Medical College, Pune, 2025,
+  // Armed Forces quota, MD/MS Anatomy, Open: R2 68,723-73,123, R3 71,121-85,384 (MCC 902867).
+  it('pins AFMC Pune, MD/MS Anatomy: closing rank 85,384, one record', async () => {
+    const { colleges } = await all({ rank: 85384, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] });
     expect(colleges.map((c) => [c.instituteId, c['Allotted Institute'], c.State, c.Rank, c['Opening Rank']])).toEqual([
-      ['mcc-902867', 'Armed Forces Medical College', 'Maharashtra', 160551, 51918],
+      ['mcc-902867', 'Armed Forces Medical College', 'Maharashtra', 85384, 68723],
     ]);
-    expect((await all({ rank: 160552, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] })).total).toBe(0);
+    expect((await all({ rank: 85385, category: 'General', quota: 'Armed Forces Medical', courses: ['MD/MS ANATOMY'] })).total).toBe(0);
   });
 
-  // Pinned by hand from mcc_neetpg_allotments_2023_2024.csv: Government Medical College, Srinagar, 2024,
-  // ALL INDIA, MD IN GENERAL MEDICINE, OPEN: R1 allots AIR 1935 ... 2715 under 'GOVERNMENT MEDICAL COLLEGE,
-  // ,GOVERNMENT MEDICAL COLLEGE, KARAN NAGAR, ...' and R2-R3 AIR 2625 ... 3464 under 'GOVERNMENT MEDICAL
-  // COLLEGE SRINAGAR, ADMINISTRATIVE BLOCK ...': one seat of MCC 701703, 1935-3464 (it showed twice, one closing at 2715).
-  it('pins GMC Srinagar, MD General Medicine: one seat closing at 3,464 although R1 spells the college otherwise', async () => {
-    const { colleges } = await all({ rank: 1935, category: 'General', quota: 'All India', courses: ['MD IN GENERAL MEDICINE'] });
+  // Pinned by hand: Government Medical College, Srinagar, MD General Medicine, All India, OPEN. In 2024
+  // R1 spelt the college as its second MCC entry ('GOVERNMENT MEDICAL COLLEGE, ,GOVERNMENT MEDICAL
+  // COLLEGE, KARAN NAGAR, ...'), R2-R3 as the first: one seat of MCC 701703 (the alias table). In the
+  // 2025 file: R1 1,861-2,715, R2 2,613-3,258, R3 2,511: one seat, 1,861-3,258.
+  it('pins GMC Srinagar, MD General Medicine: one seat closing at 3,258, its 2024 rounds joined across two spellings', async () => {
+    const { colleges } = await all({ rank: 1861, category: 'General', quota: 'All India', courses: ['MD IN GENERAL MEDICINE'] });
     const srinagar = colleges.filter((c) => /srinagar/i.test(c['Allotted Institute']) && /government medical college/i.test(c['Allotted Institute']));
-    expect(srinagar.map((c) => [c.instituteId, c.Rank, c['Opening Rank']])).toEqual([['mcc-701703', 3464, 1935]]);
+    expect(srinagar.map((c) => [c.instituteId, c.Rank, c['Opening Rank']])).toEqual([['mcc-701703', 3258, 1861]]);
+    // Its 2024 closing rank is the whole seat's (1,935-3,464 over R1-R3), not one spelling's.
+    expect(srinagar[0].trend.find((p) => p.year === 2024)?.closingRank).toBe(3464);
   });
 
   // One institute, two MCC entries (its university seats and its DNB seats), and one round's PDF
@@ -326,7 +270,7 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   it.each(payloads.map((p, i) => [i, p] as const))(
     'payload %i matches the independent computation from the raw CSV',
     async (_i, p) => {
-      const want = expected(raw, inst.idOf, p as never);
+      const want = expected(rows, idOf, p as never);
       expect(want.length).toBeGreaterThan(0);
       const got = await all(p);
       expect(got.total).toBe(want.length);
@@ -336,8 +280,16 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
       for (const w of want) {
         const g = gotMap.get(key(w));
         expect(g, `missing ${key(w)}`).toBeDefined();
-        expect([g!.Rank, g!['Opening Rank'], g!['Allotted Quota'], g!.year, g!.round]).toEqual([w.close, w.open, p.quota, 2024, 'R3']);
-        expect([g!.State, g!.Fees], w.id).toEqual([inst.stateOf(w.id) ?? 'NA', inst.feeOf(w.id)]);
+        expect([g!.Rank, g!['Opening Rank'], g!['Allotted Quota'], g!.year, g!.round, g!.referenceLabel]).toEqual([
+          w.close,
+          w.open,
+          p.quota,
+          2025,
+          'R3',
+          'MCC NEET PG 2025 rounds 1-3',
+        ]);
+        expect(g!.Fees, w.id).toBe(feeOf(w.id));
+        expect([...homeStates, 'NA'], w.id).toContain(g!.State);
       }
       const sortBy = p.sortBy ?? 'rank';
       const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -368,7 +320,8 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
         na++;
         // NA only when there is no entry, or the entry is 0, text, a range or empty.
         // (A figure below 1,000 cannot be a yearly fee: 'NA' too.)
-        if (written !== undefined) expect(/^[\d,]+$/.test(written) && Number(written.replaceAll(',', '')) >= 1000).toBe(false);
+        // (A list of figures, '30000,18000', is no one yearly fee either.)
+        if (written !== undefined) expect(/^(\d{1,3}(,\d{2,3})+|\d+)$/.test(written) && Number(written.replaceAll(',', '')) >= 1000, c.instituteId).toBe(false);
       } else {
         shown++;
         expect(written, c.instituteId).toBeDefined();
@@ -426,7 +379,9 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
     const groups: { degree: string; courses: string[] }[] = res.json().data.groups;
     expect(groups.map((g) => g.degree)).toEqual(['MD', 'MS', 'MD/MS', 'DNB', 'Diploma', 'DNB Diploma', 'MCh', 'MPH']);
     const names = groups.flatMap((g) => g.courses);
-    expect(names).toHaveLength(new Set(raw.map((r) => r.course)).size);
+    // Every course any year names (the 2023-2024 file's after its corrections, the 2025 file's).
+    expect(names).toEqual(expect.arrayContaining([...new Set(rows.map((r) => r.course))]));
+    expect(names).toContain('DNB IN OBSTETRICS AND GYNAECOLOGY');
     expect(groups[0].courses).toContain('MD IN GENERAL MEDICINE');
     expect(groups[1].courses).toContain('MS IN GENERAL SURGERY');
   });

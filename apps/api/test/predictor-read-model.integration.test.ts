@@ -139,7 +139,7 @@ describe.each(databaseKinds)('predictor read models on %s', (kind) => {
     await importEngineering(ctx);
     await importMedical(ctx);
     token = await signAccessToken(config, { id: 'student-1', username: 'student', email: 'student@example.in' });
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await withModel?.close();
     await sqlOnly?.close();

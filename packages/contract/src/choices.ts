@@ -274,6 +274,50 @@ export const adviceResponseSchema = z.object({
 });
 export type AdviceResponse = z.infer<typeof adviceResponseSchema>;
 
+const brierTriple = z.object({ model: z.number(), independent: z.number(), lastYear: z.number() });
+const outcomeRow = z.object({
+  students: z.number().int(),
+  brier: brierTriple,
+  none: z.object({ predicted: z.number(), independent: z.number(), observed: z.number() }),
+  logScore: z.object({ model: z.number(), independent: z.number() }),
+});
+/** The backtests of the outcome model and of the round-k advice (docs/decisions/0027), as the import stored them. */
+export const choiceBacktestsSchema = z.object({
+  data: z.object({
+    computedAt: z.string().nullable(),
+    outcomes: z
+      .object({
+        years: z.array(outcomeRow.extend({ year: z.number().int(), rho: z.number() })),
+        total: outcomeRow,
+        noneBins: z.array(z.object({ from: z.number(), to: z.number(), n: z.number().int(), predicted: z.number(), observed: z.number() })),
+      })
+      .nullable(),
+    rounds: z
+      .object({
+        rounds: z.array(
+          z.object({
+            year: z.number().int(),
+            round: z.number().int(),
+            points: z.number().int(),
+            brier: z.object({ roundModel: z.number(), lastYear: z.number(), roundIsFinal: z.number() }),
+          }),
+        ),
+        round1: z.object({ points: z.number().int(), roundModel: z.number(), lastYear: z.number(), roundIsFinal: z.number() }),
+        advice: z.array(
+          z.object({
+            year: z.number().int(),
+            students: z.number().int(),
+            advice: z.object({ float: z.number().int(), slide: z.number().int(), freeze: z.number().int() }),
+            keptOrImprovedAsFloat: z.number().int(),
+            improved: z.object({ advice: z.number().int(), float: z.number().int() }),
+          }),
+        ),
+      })
+      .nullable(),
+  }),
+});
+export type ChoiceBacktests = z.infer<typeof choiceBacktestsSchema>;
+
 export const choiceEndpoints = defineEndpoints('choices', {
   outcomes: {
     method: 'POST',
@@ -381,12 +425,19 @@ export const choiceEndpoints = defineEndpoints('choices', {
     body: adviceBodySchema,
     responses: { 200: adviceResponseSchema },
   },
+  backtests: {
+    method: 'GET',
+    path: '/choices/backtests',
+    summary: 'The backtests of the outcome model and of the round-k advice, as the import stored them (/methodology)',
+    access: 'public',
+    responses: { 200: choiceBacktestsSchema },
+  },
   sessionLists: {
     method: 'GET',
     path: '/choices/sessions/{bookingId}',
     summary: 'The lists a student has shared, for the counsellor of a booked session with them',
     access: { role: 'counsellor' },
     params: z.object({ bookingId: z.uuid('Unknown session') }),
-    responses: { 200: z.object({ data: z.array(sharedListSchema) }) },
+    responses: { 200: z.object({ data: z.array(sharedListSchema.extend({ token: z.string() })) }) },
   },
 });

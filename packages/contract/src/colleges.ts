@@ -86,6 +86,8 @@ export const collegeDetailSchema = z.object({
   branches: z.array(z.string()),
   branchGroups: z.array(z.object({ group: z.string(), programs: z.array(z.string()) })),
   programsYear: z.number().int().nullable(),
+  /** What the programs and closing ranks are judged on: 'JoSAA 2026 round 5 (round 6 not yet in our data)'; null without programs. */
+  referenceLabel: z.string().nullable(),
   companies: z.array(z.string()),
   /** NIRF median salary of UG graduates, LPA as text, or 'NA'. */
   averagePackage: z.union([z.string(), NA]),
@@ -103,6 +105,8 @@ export const collegeDetailSchema = z.object({
   messFee: z.union([z.string(), NA]),
   nirfRank: z.number().int().nullable(),
   nirfRankYear: z.number().int().nullable(),
+  /** The NIRF ranking nirfRank is from ('Engineering', or another category when no Engineering edition ranks the college). */
+  nirfCategory: z.string().nullable(),
   /** Every NIRF Engineering edition in the data that ranks the college. */
   nirfRanks: z.array(z.object({ year: z.number().int(), rank: z.number().int() })),
   tuition: tuitionSchema.nullable(),

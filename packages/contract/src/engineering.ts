@@ -158,6 +158,8 @@ export const engineeringCollegeSchema = z
     nirfRank: z.number().int().nullable(),
     /** The NIRF edition (year) of nirfRank; null exactly when nirfRank is. */
     nirfRankYear: z.number().int().nullable(),
+    /** The NIRF ranking nirfRank is from: 'Engineering', or another category (e.g. 'Architecture and Planning') for an institute no Engineering edition ranks; null exactly when nirfRank is. */
+    nirfCategory: z.string().nullable(),
     branchGroup: z.enum(branchGroups),
     quota: z.string(),
     seatType: z.string(),
@@ -166,6 +168,8 @@ export const engineeringCollegeSchema = z
     round: z.number().int(),
     /** Which counselling the closing rank comes from. */
     basis: z.enum(['JoSAA', 'CSAB']),
+    /** What the seat is judged on, in words: 'JoSAA 2026 round 5 (round 6 not yet in our data)', 'CSAB 2025 round 3'. */
+    referenceLabel: z.string(),
     /**
      * What else the seat asks of the student, or null: an IIT B.Arch seat is open only to those who
      * pass the Architecture Aptitude Test.
@@ -184,6 +188,8 @@ export function pagedResponseSchema<T extends z.ZodTypeAny>(item: T) {
       currentPage: z.number().int(),
       totalDocuments: z.number().int(),
       totalPages: z.number().int(),
+      /** What the results are judged on, for the header: 'JoSAA 2026 round 5 (round 6 not yet in our data)', 'MCC NEET PG 2024 rounds 1-3'. */
+      referenceLabel: z.string().optional(),
     }),
     message: z.string().optional(),
   });

@@ -56,12 +56,14 @@ export const medicalCollegeSchema = z
     /** The institute's clean display name (not MCC's raw upper-case "name, address" string, which search still matches). */
     'Allotted Institute': z.string(),
     collegeName: z.string(),
+    /** Where the institute is: 'town, state' (the town from its PIN code's district), or the state alone; 'NA' if neither is known. */
     Location: z.union([z.string(), NA]),
     /** The state named by the institute's allotment address (docs/decisions/0005), as the form's home states spell it. */
     State: z.union([z.string(), NA]),
     Course: z.string(),
     'Allotted Quota': z.string(),
     'Alloted Category': z.string(),
+    /** Always 'NA': no NEET PG data set records the candidate's category, only the seat's ('Alloted Category'). Cards do not show it. */
     'Candidate Category': z.string(),
     /** The closing rank of the seat in the reference round. */
     Rank: z.number().int(),
@@ -78,6 +80,13 @@ export const medicalCollegeSchema = z
     instituteId: z.string(),
     /** MD, MS, MD/MS, DNB, Diploma, DNB Diploma, MCh or MPH. */
     degree: z.string(),
+    /** What the seat is judged on: counselling, year and rounds ('MCC NEET PG 2025 rounds 1-3'). */
+    referenceLabel: z.string(),
+    /**
+     * When the reference year gives only each round's AIR range (2025) and the closing rank may be
+     * one stray allotment (docs/decisions/0014): why, in one sentence; else null.
+     */
+    closingRankNote: z.string().nullable(),
   })
   .extend(chanceFieldsSchema.shape);
 export type MedicalCollege = z.infer<typeof medicalCollegeSchema>;

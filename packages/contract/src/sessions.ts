@@ -32,6 +32,7 @@ export const sessionMessages = {
   cancelledNoRefund: `Session cancelled. It was less than ${cancelHours} hours before the start, so there is no refund.`,
   counsellorCancelled: (amount: string) => `Session cancelled. The student gets a full refund of ${amount}.`,
   notCancellable: 'This session can no longer be cancelled.',
+  notReschedulable: 'This session can no longer be moved.',
   rescheduled: 'Session moved. The new time is in your e-mail, with a new calendar invite.',
   rescheduleUsed: 'This session has already been moved once.',
   rescheduleTooLate: `A session can be moved only until ${cancelHours} hours before it starts.`,
@@ -43,6 +44,9 @@ export const sessionMessages = {
   reportAfterReview: 'You have reviewed this session, so it cannot be reported as missed. Write to support if something went wrong.',
   notReportable: 'This session cannot be reported.',
   outcomeSaved: 'Saved.',
+  markedAbsent:
+    'Saved. The student is told by e-mail and may dispute it until 24 hours after the session; if they do, an admin decides before this session is paid.',
+  absenceNotReviewable: 'The counsellor marked you absent from this session, so it cannot be reviewed. If you attended, dispute it: an admin decides.',
   outcomeTooEarly: 'You can mark a session once it has started.',
   notMarkable: 'This session can no longer be marked.',
   missed: (amount: string) => `Recorded. The student gets a full refund of ${amount}.`,
@@ -79,6 +83,11 @@ export const studentSessionSchema = z.object({
   cancelledBy: z.enum(['student', 'counsellor']).nullable(),
   refund: refundSchema,
   reviewed: z.boolean(),
+  /** The counsellor marked the student absent; the student may dispute it until `absenceDisputeUntil` (an admin then decides). */
+  markedAbsent: z.boolean(),
+  absenceDisputeUntil: isoString.nullable(),
+  /** Why this session cannot be reviewed, when that is not obvious (never blocked silently). */
+  reviewBlockedReason: z.string().nullable(),
   can: z.object({
     cancel: z.boolean(),
     /** A cancellation now is refunded (at least sessionPolicy.freeCancelHours before). */
@@ -132,9 +141,44 @@ export const counsellorSessionSchema = z.object({
   can: z.object({ cancel: z.boolean(), mark: z.boolean(), missed: z.boolean(), dispute: z.boolean() }),
 });
 export type CounsellorSession = z.infer<typeof counsellorSessionSchema>;
-export const counsellorSessionsResponseSchema = z.object({
-  data: z.object({ upcoming: z.array(counsellorSessionSchema), past: z.array(counsellorSessionSchema) }),
+/** The counsellor's sessions come in pages: upcoming soonest first, past latest first (issue 24: a busy counsellor sees every one). */
+export const COUNSELLOR_SESSIONS_PAGE_SIZE = 50;
+const pageNumber = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: 'The page must be a whole number from 1' })
+    .int('The page must be a whole number from 1')
+    .min(1, 'The page must be a whole number from 1')
+    .max(100_000, 'No such page'),
+);
+export const counsellorSessionsQuerySchema = z.object({
+  upcomingPage: pageNumber.optional(),
+  pastPage: pageNumber.optional(),
+  pageSize: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z
+        .number({ error: 'The page size must be from 10 to 200' })
+        .int()
+        .min(10, 'The page size must be from 10 to 200')
+        .max(200, 'The page size must be from 10 to 200'),
+    )
+    .optional(),
 });
+export type CounsellorSessionsQuery = z.input<typeof counsellorSessionsQuerySchema>;
+export const counsellorSessionsResponseSchema = z.object({
+  data: z.object({
+    upcoming: z.array(counsellorSessionSchema),
+    past: z.array(counsellorSessionSchema),
+    /** How many there are in all, and which page of each this is. */
+    upcomingTotal: z.number().int(),
+    pastTotal: z.number().int(),
+    upcomingPage: z.number().int(),
+    pastPage: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});
+export type CounsellorSessions = z.infer<typeof counsellorSessionsResponseSchema>['data'];
 
 export const outcomeRequestSchema = z.object({ outcome: z.enum(counsellorOutcomes, { error: 'Choose held or student absent' }) });
 export const disputeRequestSchema = z.object({
@@ -168,9 +212,33 @@ export const earningsResponseSchema = z.object({
       refundedPaise: z.number().int(),
       /** Waiting for sessions to complete. */
       heldPaise: z.number().int(),
-      /** Earned: sessions completed (or cancelled late by the student). */
+      /** Earned: sessions completed (or cancelled late by the student), not paid out yet. */
       payablePaise: z.number().int(),
+      /** Paid out to the counsellor (payouts an admin recorded). */
+      paidOutPaise: z.number().int(),
+      /** What the payable amount comes to after Rankwise's commission. */
+      payableNetPaise: z.number().int(),
     }),
+    /** Rankwise's commission on each completed session, in percent. */
+    commissionPercent: z.number(),
+    /**
+     * What is payable when, session by session: held until `payableFrom` (the end of the window for
+     * reporting an absence; null while an absence report or dispute waits for a decision), then
+     * payable (since `payableSince`) until the next payout.
+     */
+    schedule: z.array(
+      z.object({
+        bookingId: z.string(),
+        sessionStartsAt: isoString,
+        studentName: z.string(),
+        state: z.enum(['held', 'payable']),
+        amountPaise: z.number().int(),
+        netPaise: z.number().int(),
+        payableFrom: isoString.nullable(),
+        payableSince: isoString.nullable(),
+        waitingFor: z.string().nullable(),
+      }),
+    ),
     entries: z.array(ledgerEntrySchema),
   }),
 });
@@ -250,6 +318,7 @@ export const sessionEndpoints = defineEndpoints('sessions', {
     path: '/counselor/sessions',
     summary: 'Counsellor: upcoming and past sessions, with what may be done with each',
     access: { role: 'counsellor' },
+    query: counsellorSessionsQuerySchema,
     responses: { 200: counsellorSessionsResponseSchema },
   },
   counsellorCancel: {

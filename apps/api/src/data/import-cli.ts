@@ -23,7 +23,7 @@ let failed: unknown = null;
 try {
   await migrateDatabase(database);
   const started = performance.now();
-  const ctx = { database, config, log, detail, progress: createProgress(log) };
+  const ctx = { database, config, log, detail, progress: createProgress(log, { bar: !send }) };
   const summaries = await (missingOnly ? importMissing(ctx) : importAll(ctx));
   const ms = performance.now() - started;
   if (send) await toParent({ type: 'done', summaries, ms });

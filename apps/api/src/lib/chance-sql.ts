@@ -12,6 +12,12 @@ export function listedFor(rank: SQL | number, includeReach: boolean): SQL {
   return includeReach ? sql`reach_rank >= ${rank}` : sql`closing_rank >= ${rank}`;
 }
 
-export function chanceOrder(rank: SQL | number): SQL {
-  return sql`ln((${rank})::float8 / closing_rank) / chance_scale asc`;
+/**
+ * `adjusted`: the table has the seat group's change of z (chance_shift, chance_below, chance_above;
+ * data/chance/model.ts adjustZ), so the order is by z' = (z − shift) / below or above.
+ */
+export function chanceOrder(rank: SQL | number, adjusted = false): SQL {
+  const z = sql`ln((${rank})::float8 / closing_rank) / chance_scale`;
+  if (!adjusted) return sql`${z} asc`;
+  return sql`(case when ${z} < chance_shift then (${z} - chance_shift) / chance_below else (${z} - chance_shift) / chance_above end) asc`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chanceAt, quantiles, zForChance, type ChanceCurve } from '../data/chance/model.ts';
+import { adjustZ, chanceAt, quantiles, zForChance, zOf, type ChanceCurve } from '../data/chance/model.ts';
 import { clearedInRound, whyLine } from '../data/chance/seat-chances.ts';
-import { toChanceFields } from './chance.ts';
+import { chanceFieldsJson, seatChanceJson, toChanceFields } from './chance.ts';
 
 // A symmetric table of standardised moves from -3 to 3 (no calibration): chance 50% at the closing rank.
 const curve: ChanceCurve = {
@@ -62,5 +62,38 @@ describe('a result’s chance fields', () => {
     const limit = Math.floor(seat.closingRank * Math.exp(z15 * seat.chanceScale));
     expect(toChanceFields(curve, seat, limit).percent).toBeGreaterThanOrEqual(15);
     expect(chanceAt(curve, Math.log((limit + 50) / seat.closingRank) / seat.chanceScale)).toBeLessThan(0.15);
+  });
+
+  it('rounds once: percent and band come from the unrounded chance, not from its three decimals', () => {
+    // The rank whose chance is 0.8445 (three decimals 0.845 → 85% 'Safe' if rounded twice).
+    const target = 0.8445;
+    let lo = 1;
+    let hi = 14_210;
+    for (let i = 0; i < 60; i++) {
+      const mid = (lo + hi) / 2;
+      if (chanceAt(curve, zOf(14_210, 0.2, mid)) > target) lo = mid;
+      else hi = mid;
+    }
+    // Ranks are whole numbers: find one whose chance lies in [0.8445, 0.845).
+    let rank = Math.floor(lo);
+    while (chanceAt(curve, zOf(14_210, 0.2, rank)) >= 0.845) rank++;
+    const exact = chanceAt(curve, zOf(14_210, 0.2, rank));
+    expect(exact).toBeGreaterThanOrEqual(0.8445);
+    expect(exact).toBeLessThan(0.845);
+    const f = toChanceFields(curve, seat, rank);
+    expect(f).toMatchObject({ chance: 0.845, percent: 84, band: 'Likely' });
+    expect(`{${chanceFieldsJson(curve, seatChanceJson(seat), rank)}}`).toBe(JSON.stringify(f));
+  });
+
+  it("applies the seat group's change of z (shift, widths below and above) in both writers", () => {
+    const adjusted = { ...seat, adjustment: { shift: 0.5, below: 1.2, above: 0.8 } };
+    for (const rank of [9_000, 14_210, 20_000]) {
+      const z = adjustZ(zOf(14_210, 0.2, rank), adjusted.adjustment);
+      const f = toChanceFields(curve, adjusted, rank);
+      expect(f.chance).toBe(Math.round(chanceAt(curve, z) * 1000) / 1000);
+      expect(`{${chanceFieldsJson(curve, seatChanceJson(adjusted), rank)}}`).toBe(JSON.stringify(f));
+    }
+    // A positive shift raises the chance at the closing rank above one half.
+    expect(toChanceFields(curve, adjusted, 14_210).chance).toBeGreaterThan(toChanceFields(curve, seat, 14_210).chance);
   });
 });

@@ -1,33 +1,35 @@
 import type { ChanceFields } from '@rankwise/contract/chance';
 import { bandOf, percentOf } from '../data/chance/definitions.ts';
-import { chanceAt, zOf, type ChanceCurve } from '../data/chance/model.ts';
+import { adjustZ, chanceAt, NO_ADJUSTMENT, zOf, type ChanceCurve, type GroupAdjustment } from '../data/chance/model.ts';
 import { clearedInRound, type SeatChanceCard } from '../data/chance/seat-chances.ts';
 
-/** A listed seat's stored chance columns (docs/decisions/0014). */
-export type SeatChanceColumns = { closingRank: number; chanceScale: number; wideBand: boolean; card: SeatChanceCard };
+/**
+ * A listed seat's stored chance columns (docs/decisions/0014); `adjustment`: its group's change of
+ * z (JoSAA groups; none when absent).
+ */
+export type SeatChanceColumns = { closingRank: number; chanceScale: number; wideBand: boolean; card: SeatChanceCard; adjustment?: GroupAdjustment };
 
-/** The chance for this rank, in thousandths (the fields show three decimals). */
-function thousandthsOf(curve: ChanceCurve, closingRank: number, chanceScale: number, rank: number): number {
-  return Math.round(chanceAt(curve, zOf(closingRank, chanceScale, rank)) * 1000);
+/** The unrounded chance for this rank. */
+function chanceFor(curve: ChanceCurve, closingRank: number, chanceScale: number, adjustment: GroupAdjustment, rank: number): number {
+  return chanceAt(curve, adjustZ(zOf(closingRank, chanceScale, rank), adjustment));
 }
 
-/** A chance in thousandths as a result shows it: the number as JSON writes it, its percentage and band. */
-function shownChance(thousandths: number) {
-  const chance = thousandths / 1000;
-  return { text: String(chance), percent: percentOf(chance), band: bandOf(chance) };
-}
+/** A chance in thousandths as a result shows it: the number as JSON writes it. */
+const SHOWN = Array.from({ length: 1001 }, (_, k) => String(k / 1000));
 
-/** Every chance a result can show (0.01–0.99, in thousandths), written once. */
-const SHOWN = Array.from({ length: 1001 }, (_, k) => shownChance(k));
-
-/** The chance fields of one result for the rank it was matched on. */
+/**
+ * The chance fields of one result for the rank it was matched on. `chance` is shown to three
+ * decimals; `percent` and `band` come from the unrounded chance (rounded once: 0.84451 is 84%,
+ * 'Likely', though its three decimals read 0.845).
+ */
 export function toChanceFields(curve: ChanceCurve, seat: SeatChanceColumns, rank: number): ChanceFields {
-  const chance = thousandthsOf(curve, seat.closingRank, seat.chanceScale, rank) / 1000;
+  const exact = chanceFor(curve, seat.closingRank, seat.chanceScale, seat.adjustment ?? NO_ADJUSTMENT, rank);
+  const chance = Math.round(exact * 1000) / 1000;
   const round = clearedInRound(seat.card.rounds, rank);
   return {
     chance,
-    percent: percentOf(chance),
-    band: bandOf(chance),
+    percent: percentOf(exact),
+    band: bandOf(exact),
     reach: seat.closingRank < rank,
     why: seat.card.why,
     clearedInRound: round === null ? null : `round ${round}`,
@@ -58,12 +60,13 @@ export const ANY_CHANCE: ChanceFields = {
  * them: `,"why":…,"clearedInRound":` and `,"trend":[…],"wideBand":…,"fewAllotments":…` (joined, so
  * each is one flat string, copied quickly into every answer).
  */
-export type SeatChanceJson = { closingRank: number; chanceScale: number; rounds: Int32Array; why: string; tail: string };
+export type SeatChanceJson = { closingRank: number; chanceScale: number; adjustment: GroupAdjustment; rounds: Int32Array; why: string; tail: string };
 
 export function seatChanceJson(seat: SeatChanceColumns): SeatChanceJson {
   return {
     closingRank: seat.closingRank,
     chanceScale: seat.chanceScale,
+    adjustment: seat.adjustment ?? NO_ADJUSTMENT,
     rounds: Int32Array.from(seat.card.rounds.flatMap((r) => [r.round, r.closingRank])),
     why: [',"why":', JSON.stringify(seat.card.why), ',"clearedInRound":'].join(''),
     tail: [',"trend":', JSON.stringify(seat.card.trend), ',"wideBand":', seat.wideBand, ',"fewAllotments":', seat.card.fewAllotments].join(''),
@@ -75,8 +78,8 @@ export function seatChanceJson(seat: SeatChanceColumns): SeatChanceJson {
  * (`"chance":…,"fewAllotments":…`), from the seat's kept parts (seatChanceJson).
  */
 export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceJson, rank: number): string {
-  const thousandths = thousandthsOf(curve, seat.closingRank, seat.chanceScale, rank);
-  const c = SHOWN[thousandths] ?? shownChance(thousandths);
+  const exact = chanceFor(curve, seat.closingRank, seat.chanceScale, seat.adjustment, rank);
+  const thousandths = Math.round(exact * 1000);
   // clearedInRound (data/chance/seat-chances.ts): the first round whose closing rank the rank is within.
   let cleared = 'null';
   for (let k = 0; k < seat.rounds.length; k += 2) {
@@ -85,22 +88,25 @@ export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceJson, rank:
       break;
     }
   }
-  return `"chance":${c.text},"percent":${c.percent},"band":"${c.band}","reach":${seat.closingRank < rank}${seat.why}${cleared}${seat.tail}`;
+  return `"chance":${SHOWN[thousandths] ?? String(thousandths / 1000)},"percent":${percentOf(exact)},"band":"${bandOf(exact)}","reach":${seat.closingRank < rank}${seat.why}${cleared}${seat.tail}`;
 }
 
 const CURVE_TTL_MS = 60_000;
-const curves = new WeakMap<object, { curve: ChanceCurve; at: number }>();
+const curves = new WeakMap<object, Map<string, { curve: ChanceCurve; at: number }>>();
 
 /**
  * A stream's curve as its repository reads it from `chance_models`, kept a minute per repository
- * (it changes only with a new import), so a request adds no query for it.
+ * and scheme (it changes only with a new import), so a request adds no query for it. CSAB seats
+ * have their own curve (data/chance/csab.ts).
  */
-export async function curveFor(repo: { findChanceCurve(): Promise<ChanceCurve | null> }): Promise<ChanceCurve> {
-  const hit = curves.get(repo);
+export async function curveFor<S extends string>(repo: { findChanceCurve(scheme?: S): Promise<ChanceCurve | null> }, scheme?: S): Promise<ChanceCurve> {
+  let byScheme = curves.get(repo);
+  if (!byScheme) curves.set(repo, (byScheme = new Map()));
+  const hit = byScheme.get(scheme ?? '');
   if (hit && performance.now() - hit.at < CURVE_TTL_MS) return hit.curve;
-  const curve = await repo.findChanceCurve();
+  const curve = await repo.findChanceCurve(scheme);
   if (!curve) throw new Error('the chance model has not been imported yet (npm run data:import)');
-  curves.set(repo, { curve, at: performance.now() });
+  byScheme.set(scheme ?? '', { curve, at: performance.now() });
   return curve;
 }
 

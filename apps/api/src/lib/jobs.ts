@@ -5,6 +5,8 @@ import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import type { Mail } from './mail.ts';
 import type { Clock } from './clock.ts';
+import { createOutageLog } from './outage-log.ts';
+import { databaseUnavailableReason } from './pg-error.ts';
 import { safeError, safeErrorText } from './safe-error.ts';
 
 /**
@@ -18,7 +20,21 @@ export interface JobPayloads {
 }
 export type JobKind = keyof JobPayloads & string;
 
-export type JobContext = { id: string; kind: string; attempt: number; maxAttempts: number; log: FastifyBaseLogger };
+export type JobContext = {
+  id: string;
+  kind: string;
+  attempt: number;
+  maxAttempts: number;
+  log: FastifyBaseLogger;
+  /**
+   * Runs `send` (a mail: what the recipient must not receive twice) at most once for this job: the
+   * attempt is recorded in the job's row first (so it fails, and nothing is sent, while the database
+   * is away), and once an attempt has begun sending and not said it failed (it succeeded, or its
+   * worker died before recording anything), later attempts skip `send` and go on with the rest of
+   * the handler. If `send` throws, nothing was sent and a retry may send.
+   */
+  once(send: () => Promise<unknown>): Promise<void>;
+};
 export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: JobContext) => Promise<void>;
 
 export type JobKindOptions = {
@@ -69,6 +85,8 @@ export type JobQueueOptions = {
   leaseMs?: number;
   /** Jobs run at once by one worker. */
   concurrency?: number;
+  /** Told of every failed attempt (metrics). */
+  onFailure?: (kind: string) => void;
 };
 
 export type JobStats = { pending: number; due: number; running: number; failed: number };
@@ -128,21 +146,32 @@ export function createJobRepository(db: Db) {
         .returning();
     },
     /** False when this claim no longer owns the job (its lease ran out and another worker took it). */
-    async complete(id: string, leaseToken: string, now: Date, erasePayload: boolean): Promise<boolean> {
+    /** Records that an attempt is about to send; false when this claim no longer owns the job. */
+    async markOnce(id: string, leaseToken: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(jobs)
-        .set({ status: 'done', finishedAt: now, lastError: null, leaseToken: null, leaseUntil: null, ...(erasePayload ? { payload: {} } : {}) })
+        .set({ onceStartedAt: now })
         .where(and(eq(jobs.id, id), eq(jobs.leaseToken, leaseToken), eq(jobs.status, 'running')))
         .returning({ id: jobs.id });
       return rows.length > 0;
     },
-    async fail(id: string, leaseToken: string, error: string, next: { retryAt: Date } | { failedAt: Date }): Promise<void> {
+    async complete(id: string, leaseToken: string, now: Date, erasePayload: boolean, note: string | null = null): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: now, lastError: note, leaseToken: null, leaseUntil: null, ...(erasePayload ? { payload: {} } : {}) })
+        .where(and(eq(jobs.id, id), eq(jobs.leaseToken, leaseToken), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+    /** `sent`: the attempt's `once` completed, so the mark stays and no retry sends again. */
+    async fail(id: string, leaseToken: string, error: string, next: { retryAt: Date } | { failedAt: Date }, sent = false): Promise<void> {
       await db
         .update(jobs)
         .set({
           lastError: error,
           leaseToken: null,
           leaseUntil: null,
+          ...(sent ? {} : { onceStartedAt: null }),
           ...('retryAt' in next ? { status: 'pending' as const, runAt: next.retryAt } : { status: 'failed' as const, finishedAt: next.failedAt }),
         })
         .where(and(eq(jobs.id, id), eq(jobs.leaseToken, leaseToken), eq(jobs.status, 'running')));
@@ -184,17 +213,62 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
 
   const wake = () => wakeUp?.();
 
-  async function runOne(job: JobRow, leaseToken: string): Promise<boolean> {
+  /**
+   * Outcomes that could not be written (the database went away while the job ran): kept here and
+   * written as soon as it answers, before anything new is claimed, so a sent mail is recorded as
+   * sent and a failed job retries within its back-off, not after its lease (issue 29). One whose
+   * lease has run out by then is dropped: another worker may own the job now (and `once` keeps it
+   * from sending again).
+   */
+  const unrecorded: { write: () => Promise<unknown>; leaseUntil: number; log: FastifyBaseLogger }[] = [];
+
+  async function record(write: () => Promise<unknown>, leaseUntil: Date, log: FastifyBaseLogger): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      log.warn({ reason: databaseUnavailableReason(err) ?? safeErrorText(err) }, 'job outcome not recorded yet; will record it when the database answers');
+      unrecorded.push({ write, leaseUntil: leaseUntil.getTime(), log });
+    }
+  }
+
+  /** Writes the outcomes kept in memory; throws (keeping the rest) while the database is still away. */
+  async function recordKept(): Promise<void> {
+    while (unrecorded.length) {
+      const next = unrecorded[0];
+      if (next.leaseUntil <= o.clock.now().getTime()) {
+        next.log.warn('job outcome dropped: its lease ran out before the database answered');
+      } else {
+        await next.write();
+        next.log.info('job outcome recorded');
+      }
+      unrecorded.shift();
+    }
+  }
+
+  async function runOne(job: JobRow, leaseToken: string, leaseUntil: Date): Promise<boolean> {
     const reg = handlers.get(job.kind)!;
     const log = o.log.child({ job: job.id, kind: job.kind, attempt: job.attempts });
     let error: unknown = null;
+    // An earlier attempt that began sending and never recorded its outcome may have sent: never again.
+    let sent = job.onceStartedAt !== null;
+    let note: string | null = null;
     if (job.attempts > job.maxAttempts) {
       error = new PermanentJobError('its worker stopped during every attempt');
     } else {
       let t: NodeJS.Timeout | undefined;
+      const once = async (send: () => Promise<unknown>): Promise<void> => {
+        if (sent) {
+          note = 'not sent again: an earlier attempt began sending and stopped before recording it';
+          log.warn(note);
+          return;
+        }
+        if (!(await repo.markOnce(job.id, leaseToken, o.clock.now()))) throw new Error('the job was taken over by another worker');
+        await send();
+        sent = true;
+      };
       try {
         await Promise.race([
-          reg.handler(job.payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts, log }),
+          reg.handler(job.payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts, log, once }),
           new Promise((_, reject) => {
             t = setTimeout(() => reject(new Error(`timed out after ${reg.opts.timeoutMs} ms`)), reg.opts.timeoutMs);
           }),
@@ -207,32 +281,43 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
     }
     const now = o.clock.now();
     if (error === null) {
-      if (!(await repo.complete(job.id, leaseToken, now, reg.opts.erasePayloadOnDone))) log.warn('job finished after its lease ran out');
+      await record(
+        async () => {
+          if (!(await repo.complete(job.id, leaseToken, now, reg.opts.erasePayloadOnDone, note))) log.warn('job finished after its lease ran out');
+        },
+        leaseUntil,
+        log,
+      );
       return true;
     }
+    o.onFailure?.(job.kind);
     const permanent = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
     const text = safeErrorText(error);
+    let next: { retryAt: Date } | { failedAt: Date };
     if (permanent) {
       log.error({ err: safeError(error) }, 'job failed for good');
-      await repo.fail(job.id, leaseToken, text, { failedAt: now });
+      next = { failedAt: now };
     } else if (error instanceof RetryLater) {
       log.debug({ retryInMs: error.delayMs, reason: error.message }, 'job waits; will run again');
-      await repo.fail(job.id, leaseToken, text, { retryAt: new Date(now.getTime() + error.delayMs) });
+      next = { retryAt: new Date(now.getTime() + error.delayMs) };
     } else {
       const delay = (reg.opts.backoffMs ?? defaultBackoffMs)(job.attempts);
       log.warn({ err: safeError(error), retryInMs: delay }, 'job failed; will retry');
-      await repo.fail(job.id, leaseToken, text, { retryAt: new Date(now.getTime() + delay) });
+      next = { retryAt: new Date(now.getTime() + delay) };
     }
+    await record(() => repo.fail(job.id, leaseToken, text, next, sent), leaseUntil, log);
     return false;
   }
 
   /** Claims and runs one batch; the number of jobs claimed (0: nothing due). */
   async function runBatch(limit: number, tally?: { ran: number; failed: number }): Promise<number> {
     if (handlers.size === 0) return 0;
+    await recordKept();
     const now = o.clock.now();
     const leaseToken = randomUUID();
-    const claimed = await repo.claim([...handlers.keys()], now, limit, new Date(now.getTime() + leaseMs), leaseToken);
-    const results = await Promise.all(claimed.map((j) => runOne(j, leaseToken)));
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const claimed = await repo.claim([...handlers.keys()], now, limit, leaseUntil, leaseToken);
+    const results = await Promise.all(claimed.map((j) => runOne(j, leaseToken, leaseUntil)));
     if (tally) {
       tally.ran += results.length;
       tally.failed += results.filter((ok) => !ok).length;
@@ -252,11 +337,13 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
 
   async function workerLoop(): Promise<void> {
     let failures = 0;
+    const outages = createOutageLog(o.log, 'job queue');
     while (running) {
       let claimed = 0;
       try {
         claimed = await runBatch(concurrency);
         failures = 0;
+        outages.succeeded();
         const nowMs = o.clock.now().getTime();
         if (nowMs - lastPrune > 3600_000) {
           lastPrune = nowMs;
@@ -265,7 +352,7 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
       } catch (err) {
         // The database is away (or the claim failed): back off, 1 s doubling to 30 s.
         failures += 1;
-        if (failures === 1 || failures % 10 === 0) o.log.warn({ err: safeError(err) }, 'job queue: cannot claim jobs');
+        outages.failed(err);
         if (running) await sleep(Math.min(1000 * 2 ** (failures - 1), 30_000));
         continue;
       }
@@ -306,7 +393,17 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
     async runDue() {
       const tally = { ran: 0, failed: 0 };
       // Retries are scheduled ahead of now, so this ends; the bound guards against a handler that re-enqueues itself.
-      for (let i = 0; i < 1000 && (await runBatch(concurrency, tally)) > 0; i++);
+      for (let i = 0; i < 1000; i++) {
+        let claimed: number;
+        try {
+          claimed = await runBatch(concurrency, tally);
+        } catch (err) {
+          // The database went away while the jobs ran: their outcomes are kept (see `unrecorded`).
+          if (i === 0) throw err;
+          break;
+        }
+        if (claimed === 0) break;
+      }
       return tally;
     },
     start() {

@@ -1,23 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-
-/** Redis when it is connected; null while it is away (or not configured). */
-export function readyRedis(redis: Redis | null): Redis | null {
-  return redis && redis.status === 'ready' ? redis : null;
-}
+import { readyRedis, redisFailed } from './redis-guard.ts';
 
 export type WindowCount = { current: number; ttlMs: number };
 
 /**
  * Counts hits per key in fixed windows: in Redis while it answers (shared by every instance), in
  * this process's memory while it does not, so a limit never switches off (docs/decisions/0017).
- * Counts made in memory stay in memory; when Redis returns, new hits count there again.
+ * The process keeps a copy of each window as Redis last gave it, so a count moves with the
+ * counting: a Redis that goes away continues from Redis' count here, and a Redis that comes back
+ * (empty after a restart, or behind after a hang) is raised to this process's count. A flapping
+ * Redis cannot hand out fresh windows.
  */
 export type WindowCounter = { incr(key: string, windowMs: number): Promise<WindowCount> };
 
-// KEYS[1] counter; ARGV[1] window ms. Returns {count, ttl ms}.
+// KEYS[1] counter; ARGV[1] window ms for a new key; ARGV[2] the least the count may be after this hit
+// (this process's own count, carried over). Returns {count, ttl ms}.
 const INCR_SCRIPT = `
 local n = redis.call('INCR', KEYS[1])
+local floor = tonumber(ARGV[2])
+if n < floor then n = redis.call('INCRBY', KEYS[1], floor - n) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -30,29 +32,36 @@ const MEMORY_SWEEP_AT = 50_000;
 
 export function createWindowCounter(redis: () => Redis | null, prefix: string): WindowCounter {
   const memory = new Map<string, { n: number; resetAt: number }>();
-  const inMemory = (key: string, windowMs: number): WindowCount => {
-    const now = Date.now();
-    let e = memory.get(key);
-    if (!e || e.resetAt <= now) {
-      if (memory.size >= MEMORY_SWEEP_AT) sweep(memory, now);
-      e = { n: 0, resetAt: now + windowMs };
-      memory.set(key, e);
-    }
-    e.n += 1;
-    return { current: e.n, ttlMs: e.resetAt - now };
+  const live = (key: string, now: number) => {
+    const e = memory.get(key);
+    return e && e.resetAt > now ? e : undefined;
+  };
+  const remember = (key: string, n: number, resetAt: number) => {
+    if (!memory.has(key) && memory.size >= MEMORY_SWEEP_AT) sweep(memory, Date.now());
+    memory.set(key, { n, resetAt });
   };
   return {
     async incr(key, windowMs) {
-      const r = readyRedis(redis());
+      const client = redis();
+      const r = readyRedis(client);
+      const now = Date.now();
+      const known = live(key, now);
       if (r) {
         try {
-          const [current, ttlMs] = (await r.eval(INCR_SCRIPT, 1, `${prefix}:${key}`, windowMs)) as [number, number];
+          const [current, ttlMs] = (await r.eval(INCR_SCRIPT, 1, `${prefix}:${key}`, known ? known.resetAt - now : windowMs, known ? known.n + 1 : 0)) as [
+            number,
+            number,
+          ];
+          remember(key, current, Date.now() + ttlMs);
           return { current, ttlMs };
-        } catch {
-          // Redis went away mid-call: count here.
+        } catch (err) {
+          // Redis went away or hung mid-call: count here.
+          redisFailed(client, err);
         }
       }
-      return inMemory(key, windowMs);
+      const e = live(key, Date.now()) ?? { n: 0, resetAt: now + windowMs };
+      remember(key, e.n + 1, e.resetAt);
+      return { current: e.n + 1, ttlMs: e.resetAt - now };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailableReason, pgErrorCode } from './pg-error.ts';
+import { databaseSettingProblem, databaseUnavailableReason, pgErrorCode } from './pg-error.ts';
 
 const dbError = (code: string, message = 'x') => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
 /** Drizzle wraps a driver's error as the cause of its own. */
@@ -36,5 +36,24 @@ describe('a database that is away, told from other failures', () => {
       expect(pgErrorCode(wrapped(dbError(code)))).toBe(code);
     }
     expect(databaseUnavailableReason(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBeUndefined();
+  });
+});
+
+describe('databaseSettingProblem', () => {
+  const url = 'postgres://rankwise:secret@db.internal:5432/rankwise_prod';
+  it('names the setting and the database or user, in one line, for errors that waiting will not cure', () => {
+    const missing = databaseSettingProblem(wrapped(dbError('3D000')), url);
+    expect(missing).toBe(
+      'DATABASE_URL names a database that does not exist on the server: "rankwise_prod". Create it (createdb rankwise_prod) or correct DATABASE_URL.',
+    );
+    expect(databaseSettingProblem(wrapped(dbError('28P01')), url)).toMatch(/^DATABASE_URL: the server refused user "rankwise"/);
+    for (const line of [missing, databaseSettingProblem(dbError('28P01'), url)]) {
+      expect(line).not.toContain('\n');
+      expect(line).not.toContain('secret');
+    }
+  });
+  it('says nothing of outages and other errors', () => {
+    for (const code of ['57P03', '08006', '23505']) expect(databaseSettingProblem(wrapped(dbError(code)), url), code).toBeUndefined();
+    expect(databaseSettingProblem(new Error('boom'), url)).toBeUndefined();
   });
 });

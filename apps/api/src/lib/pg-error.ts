@@ -38,3 +38,25 @@ export function databaseUnavailableReason(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * One line for an operator when the database refuses the API at start for a reason that waiting
+ * will not cure: which setting is wrong and what the server said. Undefined for anything else.
+ */
+export function databaseSettingProblem(err: unknown, url: string | undefined): string | undefined {
+  const code = pgErrorCode(err);
+  const target = url ? new URL(url) : null;
+  const name = target ? decodeURIComponent(target.pathname.replace(/^\//, '')) || '(none)' : '';
+  const user = target ? decodeURIComponent(target.username) || '(none)' : '';
+  switch (code) {
+    case '3D000':
+      return `DATABASE_URL names a database that does not exist on the server: "${name}". Create it (createdb ${name}) or correct DATABASE_URL.`;
+    case '28P01':
+    case '28000':
+      return `DATABASE_URL: the server refused user "${user}" (wrong password, or no such user or no access from this address). Correct DATABASE_URL.`;
+    case '42501':
+      return `DATABASE_URL: user "${user}" may not do what the migrations need in database "${name}" (permission denied). Grant it, or use the owner's account.`;
+    default:
+      return undefined;
+  }
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { AppError } from './app-error.ts';
-import { readyRedis } from './key-limiter.ts';
+import { readyRedis, redisFailed } from './redis-guard.ts';
 import type { AuthUser } from './request-user.ts';
 
 /**
@@ -26,22 +26,32 @@ export function enforceVisitorLimits<Q extends { page: number; pageSize: number;
 /** Admits `member` into `key`'s set unless the set is full; a member already in it is always admitted. */
 type Counter = { admit(key: string, member: string, limit: number, windowSeconds: number): Promise<boolean> };
 
+type MemorySet = { members: Set<string>; resetAt: number };
+
 /**
- * In-process counter; Redis replaces it when configured so all API instances share counts. The
+ * The sets in this process: counted here while Redis is away, and a copy of what Redis admitted
+ * while it answers (carried over either way, so a flapping Redis hands out no fresh sets). The
  * check and the insert run with no await between them, so parallel requests cannot both take the
  * last place.
  */
-function memoryCounter(): Counter {
-  const sets = new Map<string, { members: Set<string>; resetAt: number }>();
+function memorySets() {
+  const sets = new Map<string, MemorySet>();
   return {
-    async admit(key, member, limit, windowSeconds) {
-      const now = Date.now();
-      let entry = sets.get(key);
-      if (!entry || entry.resetAt <= now) {
+    live(key: string, now = Date.now()): MemorySet | undefined {
+      const e = sets.get(key);
+      return e && e.resetAt > now ? e : undefined;
+    },
+    entry(key: string, windowMs: number, now = Date.now()): MemorySet {
+      let entry = this.live(key, now);
+      if (!entry) {
         if (sets.size > 100_000) for (const [k, v] of sets) if (v.resetAt <= now) sets.delete(k);
-        entry = { members: new Set(), resetAt: now + windowSeconds * 1000 };
+        entry = { members: new Set(), resetAt: now + windowMs };
         sets.set(key, entry);
       }
+      return entry;
+    },
+    admit(key: string, member: string, limit: number, windowSeconds: number): boolean {
+      const entry = this.entry(key, windowSeconds * 1000);
       if (entry.members.has(member)) return true;
       if (entry.members.size >= limit) return false;
       entry.members.add(member);
@@ -50,29 +60,52 @@ function memoryCounter(): Counter {
   };
 }
 
-// KEYS[1] the caller's set; ARGV member, limit, window seconds. One script, so the check and the
-// insert are one atomic step: 150 parallel new sets at the limit admit exactly the limit.
+// KEYS[1] the caller's set; ARGV member, limit, window seconds for a new set, then the members this
+// process admitted (carried over: a set lost in a restart or behind after a hang gets them back).
+// One script, so the check and the insert are one atomic step: 150 parallel new sets at the limit
+// admit exactly the limit. Returns {admitted, ttl seconds}.
 const ADMIT_SCRIPT = `
-if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 1 end
-if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('SADD', KEYS[1], ARGV[1])
-if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
-return 1
+for i = 4, #ARGV do redis.call('SADD', KEYS[1], ARGV[i]) end
+local admitted = 1
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then
+  if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then admitted = 0 else redis.call('SADD', KEYS[1], ARGV[1]) end
+end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 and redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  ttl = tonumber(ARGV[3])
+end
+return {admitted, ttl}
 `;
 
 /** Redis while it answers; this process's own counts while it does not (the limit never switches off). */
-function redisCounter(app: FastifyInstance, fallback: Counter): Counter {
+function redisCounter(app: FastifyInstance): Counter {
+  const memory = memorySets();
   return {
     async admit(key, member, limit, windowSeconds) {
       const redis = readyRedis(app.redis);
       if (redis) {
+        const now = Date.now();
+        const known = memory.live(key, now);
         try {
-          return (await redis.eval(ADMIT_SCRIPT, 1, `sub:${key}`, member, limit, windowSeconds)) === 1;
-        } catch {
-          // Redis went away mid-call: count here.
+          const [admitted, ttl] = (await redis.eval(
+            ADMIT_SCRIPT,
+            1,
+            `sub:${key}`,
+            member,
+            limit,
+            known ? Math.max(1, Math.ceil((known.resetAt - now) / 1000)) : windowSeconds,
+            ...(known ? [...known.members] : []),
+          )) as [number, number];
+          const copy = memory.entry(key, Math.max(ttl, 1) * 1000);
+          if (admitted === 1) copy.members.add(member);
+          return admitted === 1;
+        } catch (err) {
+          // Redis went away or hung mid-call: count here.
+          redisFailed(app.redis, err);
         }
       }
-      return fallback.admit(key, member, limit, windowSeconds);
+      return memory.admit(key, member, limit, windowSeconds);
     },
   };
 }
@@ -86,7 +119,7 @@ export type SubmissionLimiter = {
 
 /** `preferenceSet` is the preferences without page, pageSize, sortBy and searchQuery. */
 export function createSubmissionLimiter(app: FastifyInstance, limit: number, windowSeconds: number): SubmissionLimiter {
-  const counter = redisCounter(app, memoryCounter());
+  const counter = redisCounter(app);
   return {
     async check(caller, stream, preferenceSet) {
       const who = caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`;

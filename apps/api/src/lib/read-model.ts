@@ -21,6 +21,8 @@ export type ReadModel<T> = {
   start(): Promise<void>;
   /** Stops polling; resolves once a build in progress has ended. */
   stop(): Promise<void>;
+  /** Whether a model is in memory (false while the first build runs, or when it cannot be built). */
+  loaded(): boolean;
 };
 
 export type ReadModelOptions<T> = {
@@ -31,6 +33,8 @@ export type ReadModelOptions<T> = {
   /** Builds the model inside one read-only snapshot of the database. */
   load(db: Db): Promise<T>;
   pollMs: number;
+  /** Told of every build that succeeded, with its time (metrics). */
+  onBuilt?: (ms: number) => void;
   log: { debug(obj: object, msg: string): void; info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 };
 
@@ -74,6 +78,7 @@ export function createReadModel<T>(opts: ReadModelOptions<T>): ReadModel<T> {
         failures = 0;
         // The first build is part of start-up; a rebuild (after an import) is news.
         const ms = Math.round(performance.now() - started);
+        opts.onBuilt?.(performance.now() - started);
         if (builds++ === 0) opts.log.debug({ readModel: opts.name, ms }, `read model ${opts.name} built`);
         else opts.log.info({ readModel: opts.name, ms }, `read model ${opts.name} rebuilt after an import`);
       } catch (err) {
@@ -117,6 +122,7 @@ export function createReadModel<T>(opts: ReadModelOptions<T>): ReadModel<T> {
       while (built < wanted) await build();
       schedule();
     },
+    loaded: () => current !== null,
     async stop() {
       stopped = true;
       unsubscribe();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -66,11 +67,12 @@ export function createMailer(config: Config, log: FastifyInstance['log']): Maile
     async send(mail) {
       const to = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
       const names = (mail.attachments ?? []).map((a) => a.filename);
-      const body = `From: ${config.MAIL_FROM}\nTo: ${to}\nSubject: ${mail.subject}\n${names.length ? `Attachments: ${names.join(', ')}\n` : ''}\n${mail.text}\n`;
+      const body = `From: ${config.MAIL_FROM}\nTo: ${to}\n${mail.messageId ? `Message-ID: ${mail.messageId}\n` : ''}Subject: ${mail.subject}\n${names.length ? `Attachments: ${names.join(', ')}\n` : ''}\n${mail.text}\n`;
       await mkdir(outbox, { recursive: true });
-      const stem = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.subject)}`);
+      // Unique whatever the load: the time orders the folder, a random part keeps parallel mails apart.
+      const stem = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}-${slug(mail.subject)}`);
       const file = `${stem}.txt`;
-      await writeFile(file, body);
+      await writeFile(file, body, { flag: 'wx' });
       for (const a of mail.attachments ?? []) await writeFile(`${stem}-${path.basename(a.filename)}`, Buffer.from(a.content, a.encoding ?? 'utf8'));
       // Development only: lets a newcomer read codes and links without an SMTP server.
       if (config.NODE_ENV !== 'test') console.log(`\n----- mail (outbox: ${file}) -----\n${body}-----\n`);

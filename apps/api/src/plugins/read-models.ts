@@ -12,6 +12,8 @@ export type ReadModels = {
   create<T extends { size: number }>(opts: { name: string; imports: readonly string[]; load: (db: Db) => Promise<T> }): ReadModel<T> | null;
   /** Builds every read model not yet current; their names and sizes (rows in memory). */
   ready(): Promise<{ name: string; size: number }[]>;
+  /** Whether every read model is in memory (true when they are off: answers come from SQL). */
+  loaded(): boolean;
 };
 
 declare module 'fastify' {
@@ -33,11 +35,18 @@ export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { config: 
   app.decorate('readModels', {
     create(o) {
       if (!opts.config.PREDICTOR_READ_MODEL) return null;
-      const model = createReadModel({ ...o, database: app.database, pollMs: opts.config.READ_MODEL_POLL_MS, log });
+      const model = createReadModel({
+        ...o,
+        database: app.database,
+        pollMs: opts.config.READ_MODEL_POLL_MS,
+        log,
+        onBuilt: (ms) => app.metrics?.readModelBuildSeconds.observe({ model: o.name }, ms / 1000),
+      });
       models.push({ name: o.name, model });
       return model;
     },
     ready,
+    loaded: () => models.every(({ model }) => model.loaded()),
   } satisfies ReadModels);
   app.addHook('onClose', async () => void (await Promise.all(models.map(({ model }) => model.stop()))));
 });

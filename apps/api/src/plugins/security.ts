@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { fallbackRateLimitStore } from '../lib/key-limiter.ts';
+import { guardRedis } from '../lib/redis-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +56,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
 /**
  * Every key carries REDIS_PREFIX (ioredis puts it before the keys of every command and script).
  * Nothing waits for Redis: while it is away a command fails at once (no offline queue), or after
- * a second if it stopped answering, and the caller counts in memory; ioredis reconnects by itself.
+ * a second if it stopped answering (which opens the circuit: lib/redis-guard.ts), and the caller
+ * counts in memory; ioredis reconnects by itself.
  */
 function connectRedis(app: FastifyInstance, config: Config): Redis {
   const redis = new Redis(config.REDIS_URL!, {
@@ -66,19 +68,8 @@ function connectRedis(app: FastifyInstance, config: Config): Redis {
     connectTimeout: 2000,
     lazyConnect: false,
   });
-  // One line when it goes away and one when it is back, not one a reconnect attempt.
-  let up: boolean | null = null;
-  redis.on('ready', () => {
-    if (up !== true) app.log.info('redis ready: limits shared through it');
-    up = true;
-  });
-  redis.on('error', (err) => {
-    if (up !== false) app.log.warn({ reason: err.message }, 'redis unreachable: limits counted in this process until it returns');
-    up = false;
-  });
-  redis.on('close', () => {
-    if (up === true) app.log.warn('redis connection closed: limits counted in this process until it returns');
-    up = false;
-  });
+  // One line when it goes away or hangs and one when it is back (lib/redis-guard.ts).
+  const stopProbe = guardRedis(redis, app.log);
+  app.addHook('onClose', async () => stopProbe());
   return redis;
 }

@@ -16,6 +16,9 @@ export type OwnRedis = {
   start(): Promise<void>;
   /** Ends the server (SIGTERM, no save): every connection to it drops. */
   stop(): Promise<void>;
+  /** SIGSTOP: the server keeps its socket and connections open and answers nothing (a hung Redis). */
+  freeze(): void;
+  thaw(): void;
   destroy(): Promise<void>;
 };
 
@@ -56,6 +59,12 @@ export async function createOwnRedis(): Promise<OwnRedis> {
         probe.disconnect();
       }
     },
+    freeze() {
+      child?.kill('SIGSTOP');
+    },
+    thaw() {
+      child?.kill('SIGCONT');
+    },
     async stop() {
       if (!child || child.exitCode !== null) return;
       const exited = once(child, 'exit');
@@ -64,6 +73,7 @@ export async function createOwnRedis(): Promise<OwnRedis> {
       child = null;
     },
     async destroy() {
+      own.thaw();
       for (const c of clients) c.disconnect();
       await own.stop();
       process.removeListener('exit', onExit);

@@ -26,7 +26,14 @@ export async function seedInstitutes(t: TestApp): Promise<void> {
     .values([
       // Websites as the JoSAA institute profiles give them: the student mail domain comes from them.
       { id: 'nit-goa', name: 'National Institute of Technology Goa', shortName: 'NIT Goa', type: 'NIT', state: 'Goa', website: 'www.nitgoa.ac.in' },
-      { id: 'iit-bombay', name: 'Indian Institute of Technology Bombay', shortName: 'IIT Bombay', type: 'IIT', state: 'Maharashtra', website: 'www.iitb.ac.in' },
+      {
+        id: 'iit-bombay',
+        name: 'Indian Institute of Technology Bombay',
+        shortName: 'IIT Bombay',
+        type: 'IIT',
+        state: 'Maharashtra',
+        website: 'www.iitb.ac.in',
+      },
     ])
     .onConflictDoNothing();
 }

@@ -35,7 +35,7 @@ export const medicalFixtures: MedicalPreferencesInput[] = [
   { rank: 40000, category: 'OBC', quota: 'All India', courses: ['MD IN PAEDIATRICS', 'MD IN PATHOLOGY'], sortBy: 'fees' },
   { rank: 90000, category: 'SC PwD', quota: 'All India' },
   { rank: 20000, category: 'General PwD', quota: 'All India', sortBy: 'college' },
-  { rank: 8000, category: 'EWS', quota: 'DNB Quota', courses: ['DNB IN GENERAL MEDICINE', 'DNB IN RADIO DIAGNOSIS', '(NBEMS) PATHOLOGY'], sortBy: 'course' },
+  { rank: 8000, category: 'EWS', quota: 'DNB Quota', courses: ['DNB IN GENERAL MEDICINE', 'DNB IN RADIO DIAGNOSIS', 'DNB IN PATHOLOGY'], sortBy: 'course' },
   { rank: 60000, category: 'General', quota: 'Management/Paid Seats Quota', courses: ['MD IN DERMATOLOGY', 'MD IN PSYCHIATRY', 'MD IN PATHOLOGY'] },
   { rank: 1, category: 'ST', quota: 'Armed Forces Medical' },
   { rank: 150000, category: 'General', quota: 'Non-Resident Indian' },

@@ -2,6 +2,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = {
+  messageId: string;
   to: string[];
   subject: string;
   text: string;
@@ -25,6 +26,7 @@ export async function startSmtpSink(): Promise<{
         .then((parsed: ParsedMail) => {
           const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
           mails.push({
+            messageId: parsed.messageId ?? '',
             to,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',

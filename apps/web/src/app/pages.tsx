@@ -153,6 +153,11 @@ export const pages: Page[] = [
     ...page(() => import('@/features/counsellors/components/admin-profile-changes-page.tsx').then((m) => m.AdminProfileChangesPage), 'protected'),
   },
   {
+    path: 'admin/payouts',
+    meta: meta('Payouts', 'What to pay each counsellor, and the payouts recorded.'),
+    ...page(() => import('@/features/counsellors/components/admin-payouts-page.tsx').then((m) => m.AdminPayoutsPage), 'protected'),
+  },
+  {
     path: 'counsellors/stop',
     meta: meta('Stop e-mails', "Stop a college's 'tell me when a counsellor joins' e-mail."),
     ...page(() => import('@/features/counsellors/components/stop-watch-page.tsx').then((m) => m.StopWatchPage)),
@@ -161,6 +166,11 @@ export const pages: Page[] = [
     path: 'admin/disputes',
     meta: meta('Session disputes', 'Decide disputed sessions.'),
     ...page(() => import('@/features/counsellors/components/admin-disputes-page.tsx').then((m) => m.AdminDisputesPage), 'protected'),
+  },
+  {
+    path: 'admin/data',
+    meta: meta('Add a counselling round', 'Add a published counselling round to the data.'),
+    ...page(() => import('@/features/data-admin/components/admin-data-page.tsx').then((m) => m.AdminDataPage), 'protected'),
   },
   {
     path: 'sessions',

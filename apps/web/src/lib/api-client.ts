@@ -49,6 +49,8 @@ export type CallInput<E extends Endpoint> = RequestOf<E> & {
   signal?: AbortSignal;
   /** A file sent as the raw body with its own content type (an endpoint without a JSON body, e.g. a photo upload). */
   file?: Blob;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -60,18 +62,26 @@ export async function api<E extends Endpoint>(
   e: E,
   ...[input]: Partial<RequestOf<E>> extends RequestOf<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<ResponseOf<E>> {
-  const { body, query, params, signal, file } = (input ?? {}) as {
+  const {
+    body,
+    query,
+    params,
+    signal,
+    file,
+    headers: extra,
+  } = (input ?? {}) as {
     body?: unknown;
     query?: Record<string, unknown>;
     params?: Record<string, unknown>;
     signal?: AbortSignal;
     file?: Blob;
+    headers?: Record<string, string>;
   };
   const url = new URL(API_BASE + pathOf(e.path, params), window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
 
   const send = async (token: string | null) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...extra, accept: 'application/json' };
     if (file) headers['content-type'] = file.type || 'application/octet-stream';
     else if (body !== undefined) headers['content-type'] = 'application/json';
     // Public endpoints never read the token.

@@ -1,16 +1,34 @@
-import { BANDS, bandOf, percentOf, pointRank, RATIO_PERCENTS, type Band } from './definitions.ts';
+import {
+  BANDS,
+  bandOf,
+  chanceGroupOf,
+  GENERAL_GROUP,
+  GROUP_MIN_POINTS,
+  JOSAA_CHANCE_GROUPS,
+  percentOf,
+  pointRank,
+  RATIO_PERCENTS,
+  type Band,
+  type ChanceGroupDef,
+} from './definitions.ts';
 import {
   binOf,
   calibrationOf,
   CALIBRATION_BINS,
   chanceAt,
+  fitGroupAdjustment,
   fitModel,
+  adjustZ,
+  NO_ADJUSTMENT,
   rawChance,
   seatParams,
   zOf,
   type Calibration,
   type CalibrationBin,
   type ChanceModel,
+  type GroupAdjustment,
+  type GroupPoints,
+  type SeatParams,
 } from './model.ts';
 import type { SeatHistory } from './seat-history.ts';
 
@@ -34,7 +52,47 @@ export type BacktestResult = {
   total: { seats: number; points: number; brier: number; baselineBrier: number; bands: BandRow[]; bins: BinRow[] };
   /** Raw-chance bins of every scored year: the calibration table of the year after the last. */
   calibrationBins: CalibrationBin[];
+  /**
+   * JoSAA: each seat group's points over all scored years (predicted and observed per band), and the
+   * adjustment fitted on all of them (the product's; `own` false: too few points, pooled).
+   */
+  groups?: GroupRow[];
 };
+
+export type GroupRow = {
+  id: string;
+  label: string;
+  seats: number;
+  points: number;
+  bands: BandRow[];
+  adjustment: GroupAdjustment;
+  own: boolean;
+};
+
+/** Per group: its scored points kept for fitting (each year's table, z before adjustment, outcome) and its band cells. */
+export type GroupSink = Map<string, { blocks: GroupPoints[]; points: number; seats: number; band: Map<Band, CalibrationBin> }>;
+
+/** The groups the backtest scores apart, and each one's adjustment for the year being scored. */
+export type Grouping = { defs: readonly ChanceGroupDef[]; adjustments: Map<string, GroupAdjustment>; sink: GroupSink };
+
+export function newGroupSink(defs: readonly ChanceGroupDef[]): GroupSink {
+  return new Map(
+    [...defs.map((d) => d.id), GENERAL_GROUP.id].map((id) => [id, { blocks: [], points: 0, seats: 0, band: new Map(BANDS.map((b) => [b.band, acc()])) }]),
+  );
+}
+
+/**
+ * Each group's adjustment from the points of earlier years (through the calibration table in force):
+ * its own when it has at least GROUP_MIN_POINTS of them, else none (pooled). 'general' is never adjusted.
+ */
+export function groupAdjustments(defs: readonly ChanceGroupDef[], sink: GroupSink, calibration: Calibration | null): Map<string, GroupAdjustment> {
+  const out = new Map<string, GroupAdjustment>();
+  for (const d of defs) {
+    const g = sink.get(d.id)!;
+    out.set(d.id, g.points >= GROUP_MIN_POINTS ? fitGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
+  }
+  return out;
+}
 
 const acc = (): CalibrationBin => ({ n: 0, p: 0, o: 0 });
 const cell = (a: CalibrationBin): Cell => ({ n: a.n, predicted: a.n ? a.p / a.n : 0, observed: a.n ? a.o / a.n : 0 });
@@ -44,7 +102,19 @@ const add = (a: CalibrationBin, p: number, o: number) => {
   a.o += o;
 };
 
-export type ScoredPoint = { key: string; year: number; percent: number; rank: number; reference: number; outcome: number; chance: number };
+export type ScoredPoint = {
+  key: string;
+  year: number;
+  percent: number;
+  rank: number;
+  reference: number;
+  outcome: number;
+  chance: number;
+  /** JoSAA: the seat's group (definitions.ts, JOSAA_CHANCE_GROUPS). */
+  group?: string;
+  /** The raw chance before calibration. */
+  raw?: number;
+};
 
 export type Sink = { band: Map<Band, CalibrationBin>; bins: CalibrationBin[]; raw: CalibrationBin[] };
 
@@ -97,8 +167,12 @@ export function scoreYear(
   calibration: Calibration | null,
   sink: Sink,
   onPoint?: (p: ScoredPoint) => void,
+  grouping?: Grouping,
+  paramsOf: (model: ChanceModel, seat: SeatHistory) => SeatParams | null = seatParams,
 ): YearRow {
   const year = model.predictYear;
+  // This year's points per group, added to the group sink after scoring (the next year's fit sees them).
+  const yearBlocks = new Map<string, GroupPoints>();
   const curve = { table: model.table, calibration };
   const bands = new Map<Band, CalibrationBin>(BANDS.map((b) => [b.band, acc()]));
   const raw = Array.from({ length: CALIBRATION_BINS }, acc);
@@ -107,14 +181,27 @@ export function scoreYear(
   let seBase = 0;
   for (const seat of histories) {
     const out = seat.finals.get(year);
-    const params = out && seatParams(model, seat);
+    const params = out && paramsOf(model, seat);
     if (!out || !params) continue;
     seats++;
+    const group = grouping ? chanceGroupOf(grouping.defs, seat, params.closingRank) : GENERAL_GROUP.id;
+    const adj = grouping?.adjustments.get(group) ?? NO_ADJUSTMENT;
+    const gs = grouping?.sink.get(group);
+    let block = yearBlocks.get(group);
+    if (gs && !block) yearBlocks.set(group, (block = { table: model.table, z: [], o: [] }));
+    if (gs) gs.seats++;
     for (const percent of RATIO_PERCENTS) {
       const rank = pointRank(percent, params.closingRank);
-      const z = zOf(params.closingRank, params.scale, rank);
+      const z0 = zOf(params.closingRank, params.scale, rank);
+      const z = adjustZ(z0, adj);
       const chance = chanceAt(curve, z);
       const o = rank <= out.closingRank ? 1 : 0;
+      if (gs && block) {
+        block.z.push(z0);
+        block.o.push(o);
+        gs.points++;
+        add(gs.band.get(bandOf(chance))!, chance, o);
+      }
       const base = rank <= params.closingRank ? 1 : 0;
       se += (chance - o) ** 2;
       seBase += (base - o) ** 2;
@@ -124,9 +211,20 @@ export function scoreYear(
       add(bands.get(band)!, chance, o);
       add(sink.band.get(band)!, chance, o);
       add(sink.bins[Math.min(9, Math.floor(percentOf(chance) / 10))], chance, o);
-      onPoint?.({ key: seat.key, year, percent, rank, reference: params.closingRank, outcome: out.closingRank, chance });
+      onPoint?.({
+        key: seat.key,
+        year,
+        percent,
+        rank,
+        reference: params.closingRank,
+        outcome: out.closingRank,
+        chance,
+        raw: r,
+        ...(grouping ? { group } : {}),
+      });
     }
   }
+  for (const [group, block] of yearBlocks) grouping!.sink.get(group)!.blocks.push(block);
   raw.forEach((a, i) => {
     sink.raw[i].n += a.n;
     sink.raw[i].p += a.p;
@@ -143,9 +241,49 @@ export function scoreYear(
   };
 }
 
-export function runBacktest(histories: SeatHistory[], years: number[], onPoint?: (p: ScoredPoint) => void): BacktestResult {
+/**
+ * JoSAA: each year's calibration table comes from the raw chances of the backtest years before it,
+ * and each seat group's adjustment from that group's points of those years.
+ */
+export function runBacktest(
+  histories: SeatHistory[],
+  years: number[],
+  onPoint?: (p: ScoredPoint) => void,
+  defs: readonly ChanceGroupDef[] = JOSAA_CHANCE_GROUPS,
+  /** Another model than the final one (the round step, round-step.ts): how to fit each year and judge each seat. */
+  variant?: { fit: (year: number) => ChanceModel; paramsOf: (model: ChanceModel, seat: SeatHistory) => SeatParams | null },
+): BacktestResult & {
+  calibrationBefore: Map<number, Calibration | null>;
+  adjustmentsBefore: Map<number, Map<string, GroupAdjustment>>;
+  models: Map<number, ChanceModel>;
+} {
   const sink = newSink();
-  // Each year's calibration table comes from the raw chances of the backtest years before it.
-  const rows = years.map((y) => scoreYear(histories, fitModel(histories, y), calibrationOf(sink.raw), sink, onPoint));
-  return summarise('josaa', rows, sink);
+  const groupSink = newGroupSink(defs);
+  const calibrationBefore = new Map<number, Calibration | null>();
+  const adjustmentsBefore = new Map<number, Map<string, GroupAdjustment>>();
+  const models = new Map<number, ChanceModel>();
+  const rows = years.map((y) => {
+    const calibration = calibrationOf(sink.raw);
+    calibrationBefore.set(y, calibration);
+    const model = variant ? variant.fit(y) : fitModel(histories, y);
+    models.set(y, model);
+    const adjustments = groupAdjustments(defs, groupSink, calibration);
+    adjustmentsBefore.set(y, adjustments);
+    return scoreYear(histories, model, calibration, sink, onPoint, { defs, adjustments, sink: groupSink }, variant?.paramsOf);
+  });
+  // The product's: fitted on every scored year, through the calibration table the product uses.
+  const final = groupAdjustments(defs, groupSink, calibrationOf(sink.raw));
+  const groups: GroupRow[] = [...defs, GENERAL_GROUP].map((d) => {
+    const g = groupSink.get(d.id)!;
+    return {
+      id: d.id,
+      label: d.label,
+      seats: g.seats,
+      points: g.points,
+      bands: BANDS.map((b) => ({ band: b.band, ...cell(g.band.get(b.band)!) })),
+      adjustment: final.get(d.id) ?? NO_ADJUSTMENT,
+      own: d.id !== GENERAL_GROUP.id && g.points >= GROUP_MIN_POINTS,
+    };
+  });
+  return { ...summarise('josaa', rows, sink), groups, calibrationBefore, adjustmentsBefore, models };
 }

@@ -57,3 +57,28 @@ export function sizeBandLabel(band: number): string {
   const fmt = (n: number) => n.toLocaleString('en-IN');
   return hi === undefined ? `${fmt(lo)} and above` : `${fmt(lo)}–${fmt(hi - 1)}`;
 }
+
+/**
+ * Seat groups calibrated on their own (docs/decisions/0014, issue 21): their closing ranks move
+ * differently from the rest. A seat is in the first group whose test it passes, else in 'general'.
+ * `closingRank` is the reference closing rank C. To add a group, add an entry (the backtest, the
+ * stored model and /methodology follow); a group with fewer than GROUP_MIN_POINTS earlier points
+ * stays pooled with 'general' (no adjustment).
+ */
+export type ChanceGroupDef = { id: string; label: string; test(seat: { category: string; quota: string }, closingRank: number): boolean };
+
+export const JOSAA_CHANCE_GROUPS: readonly ChanceGroupDef[] = [
+  { id: 'under-100', label: 'Closing rank under 100', test: (_s, c) => c < 100 },
+  { id: 'pwd', label: 'PwD seats (closing rank 100 or more)', test: (s) => s.category === 'PwD' },
+  { id: 'go-jk-la', label: 'GO, JK and LA quotas (and AP until 2019; not PwD, closing rank 100 or more)', test: (s) => s.quota === 'Other' },
+];
+
+export const GENERAL_GROUP = { id: 'general', label: 'All other seats' } as const;
+
+/** The points (of earlier backtest years) a group needs for its own adjustment. */
+export const GROUP_MIN_POINTS = 2_000;
+
+export function chanceGroupOf(groups: readonly ChanceGroupDef[], seat: { category: string; quota: string }, closingRank: number): string {
+  for (const g of groups) if (g.test(seat, closingRank)) return g.id;
+  return GENERAL_GROUP.id;
+}

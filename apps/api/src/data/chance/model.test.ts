@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { bandOf, pointRank, sizeBandOf } from './definitions.ts';
-import { calibrate, calibrationOf, chanceAt, fitModel, quantiles, seatParams, survival, zForChance, zOf } from './model.ts';
+import {
+  adjustZ,
+  calibrate,
+  calibrationOf,
+  chanceAt,
+  fitGroupAdjustment,
+  fitModel,
+  quantiles,
+  seatParams,
+  survival,
+  unadjustZ,
+  zForChance,
+  zOf,
+} from './model.ts';
 import { buildSeatHistories, type RoundRow, type SeatHistory } from './seat-history.ts';
 
 const row = (key: string, year: number, round: number, closing: string, extra: Partial<RoundRow> = {}): RoundRow => ({
@@ -128,5 +141,37 @@ describe('the model', () => {
     const z15 = zForChance(curve, 0.15);
     expect(chanceAt(curve, z15)).toBeGreaterThanOrEqual(0.15);
     expect(chanceAt(curve, z15 + 1e-3)).toBeLessThan(0.15);
+  });
+});
+
+describe('per-group adjustment of z', () => {
+  it('is monotone and invertible', () => {
+    const a = { shift: 0.3, below: 0.8, above: 1.4 };
+    const zs = [-3, -1, 0, 0.3, 0.5, 2];
+    const adjusted = zs.map((z) => adjustZ(z, a));
+    for (let i = 1; i < adjusted.length; i++) expect(adjusted[i]).toBeGreaterThan(adjusted[i - 1]);
+    for (const z of zs) expect(unadjustZ(adjustZ(z, a), a)).toBeCloseTo(z, 12);
+  });
+
+  it('recovers a group that moves up and spreads wider than the table says', () => {
+    // Standard table: z uniform on [-3, 3]. The group's true z' is (z − 0.5) / 1.5: simulate its outcomes.
+    const table = quantiles(
+      Array.from({ length: 601 }, (_, i) => (i - 300) / 100),
+      200,
+    );
+    const z: number[] = [];
+    const o: number[] = [];
+    let seed = 7;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 6000; i++) {
+      const zi = -4 + 8 * rand();
+      z.push(zi);
+      o.push(rand() < survival(table, (zi - 0.5) / 1.5) ? 1 : 0);
+    }
+    const a = fitGroupAdjustment([{ table, z, o }], null);
+    expect(a.shift).toBeGreaterThan(0.3);
+    expect(a.shift).toBeLessThan(0.7);
+    expect(a.below).toBeGreaterThan(1.2);
+    expect(a.above).toBeGreaterThan(1.2);
   });
 });

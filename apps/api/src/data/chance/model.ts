@@ -112,7 +112,7 @@ export function firstYearOf(histories: SeatHistory[]): number {
   return first;
 }
 
-function spreadOf(groups: Map<string, Spread>, f: SeatFeatures, closingRank: number): number {
+export function spreadOf(groups: Map<string, Spread>, f: SeatFeatures, closingRank: number): number {
   const keys = groupKeys(f, closingRank);
   for (let i = keys.length - 1; i >= 0; i--) {
     const g = groups.get(keys[i]);
@@ -122,7 +122,7 @@ function spreadOf(groups: Map<string, Spread>, f: SeatFeatures, closingRank: num
 }
 
 /** The seat's latest RECENT moves into years before `year`, as |d| / s. */
-function ownMoves(groups: Map<string, Spread>, seat: SeatHistory, year: number): number[] {
+export function ownMoves(groups: Map<string, Spread>, seat: SeatHistory, year: number): number[] {
   const out: number[] = [];
   // The data spans far fewer than 30 years.
   for (let y = year - 1; y > year - 30 && out.length < MODEL.RECENT; y--) {
@@ -134,7 +134,7 @@ function ownMoves(groups: Map<string, Spread>, seat: SeatHistory, year: number):
   return out;
 }
 
-const pooledVolatility = (own: number[]) => (MODEL.SEAT_PRIOR + own.reduce((a, b) => a + b, 0)) / (MODEL.SEAT_PRIOR + own.length);
+export const pooledVolatility = (own: number[]) => (MODEL.SEAT_PRIOR + own.reduce((a, b) => a + b, 0)) / (MODEL.SEAT_PRIOR + own.length);
 
 /** New in the reference year: no final closing rank the year before it (when the data reaches that far back). */
 export function isFresh(seat: SeatHistory, referenceYear: number, firstYear: number): boolean {
@@ -275,4 +275,82 @@ export function zForChance(curve: ChanceCurve, chance: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * A group's adjustment (docs/decisions/0014, per-group calibration): a monotone, piecewise-linear
+ * change of its standardised distance z = ln(r / C) / (s × k):
+ *   z' = (z − shift) / below  when z < shift (ranks better than the centre: the high chances),
+ *   z' = (z − shift) / above  otherwise.
+ * A shift above 0 raises every chance of the group (its closing ranks tend to rise); a width above
+ * 1 widens its spread on that side. z' still orders every seat of every group by chance, and the
+ * SQL path computes it from three stored numbers per seat (chance_shift, chance_below, chance_above).
+ */
+export type GroupAdjustment = { shift: number; below: number; above: number };
+export const NO_ADJUSTMENT: GroupAdjustment = { shift: 0, below: 1, above: 1 };
+
+export function adjustZ(z: number, a: GroupAdjustment): number {
+  return z < a.shift ? (z - a.shift) / a.below : (z - a.shift) / a.above;
+}
+
+/** The z (before adjustment) whose adjusted value is z'. */
+export function unadjustZ(zAdjusted: number, a: GroupAdjustment): number {
+  return a.shift + zAdjusted * (zAdjusted < 0 ? a.below : a.above);
+}
+
+/** A group's scored points of one backtest year: the year's move table, z and the outcome of each point. */
+export type GroupPoints = { table: number[]; z: number[]; o: number[] };
+
+function squaredError(blocks: GroupPoints[], calibration: Calibration | null, a: GroupAdjustment): number {
+  let se = 0;
+  for (const b of blocks) {
+    const curve = { table: b.table, calibration };
+    for (let i = 0; i < b.z.length; i++) {
+      const d = chanceAt(curve, adjustZ(b.z[i], a)) - b.o[i];
+      se += d * d;
+    }
+  }
+  return se;
+}
+
+/** The minimum of f on [lo, hi] by golden-section search (f unimodal enough for these parameters). */
+function goldenMin(f: (x: number) => number, lo: number, hi: number, steps: number): number {
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = lo;
+  let b = hi;
+  let c = b - g * (b - a);
+  let d = a + g * (b - a);
+  let fc = f(c);
+  let fd = f(d);
+  for (let i = 0; i < steps; i++) {
+    if (fc < fd) {
+      [b, d, fd] = [d, c, fc];
+      c = b - g * (b - a);
+      fc = f(c);
+    } else {
+      [a, c, fc] = [c, d, fd];
+      d = a + g * (b - a);
+      fd = f(d);
+    }
+  }
+  return (a + b) / 2;
+}
+
+/**
+ * The shift and widths that minimise the squared error (Brier score) of a group's points'
+ * chances, each point's chance read off its own year's move table through `calibration` (the
+ * pooled table the adjusted chances go through): shift in [−2, 2], widths in [0.4, 3]; two rounds
+ * of one-parameter golden-section searches of 16 steps (shift, below, above), from no adjustment;
+ * each rounded to 3 decimals.
+ */
+export function fitGroupAdjustment(blocks: GroupPoints[], calibration: Calibration | null): GroupAdjustment {
+  let a: GroupAdjustment = { ...NO_ADJUSTMENT };
+  const err = (b: GroupAdjustment) => squaredError(blocks, calibration, b);
+  for (let round = 0; round < 2; round++) {
+    a = { ...a, shift: goldenMin((shift) => err({ ...a, shift }), -2, 2, 16) };
+    a = { ...a, below: goldenMin((below) => err({ ...a, below }), 0.4, 3, 16) };
+    a = { ...a, above: goldenMin((above) => err({ ...a, above }), 0.4, 3, 16) };
+  }
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  return { shift: r3(a.shift), below: r3(a.below), above: r3(a.above) };
 }

@@ -1,6 +1,6 @@
 import type { Backtest } from '@rankwise/contract/chance';
 import { type BacktestResult, type BandRow, mergeYearRows, newSink, scoreYear, summarise, type ScoredPoint, type Sink } from './backtest.ts';
-import { calibrationOf, fitModel, isFresh, type Calibration, type CalibrationBin, type ChanceModel, type WideRule } from './model.ts';
+import { calibrationOf, fitModel, isFresh, type Calibration, type CalibrationBin, type ChanceCurve, type ChanceModel, type WideRule } from './model.ts';
 import { categoryClassOf, type QuotaClass, type SeatHistory, type SeatYear } from './seat-history.ts';
 
 /*
@@ -40,6 +40,24 @@ export const NEET_PG = {
 export const NEET_PG_GROUPS = ['DNB', 'other'] as const;
 export type NeetPgGroup = (typeof NEET_PG_GROUPS)[number];
 export const neetPgGroupOf = (quota: QuotaClass | string): NeetPgGroup => (quota === 'DNB' || quota === 'DNB Quota' ? 'DNB' : 'other');
+
+const groupCurves = new WeakMap<ChanceCurve, Map<string, ChanceCurve>>();
+
+/**
+ * The NEET PG curve for a quota's seats: the DNB quota and the other quotas are calibrated apart
+ * (the stored calibration holds each group's table as `groups`). A predictor query is for one
+ * quota, so every seat of an answer shares one curve and z still orders them by chance.
+ */
+export function curveForQuota(curve: ChanceCurve, quota: string): ChanceCurve {
+  const groups = (curve.calibration as (Calibration & { groups?: Record<string, Calibration | null> }) | null)?.groups;
+  if (!groups) return curve;
+  const group = neetPgGroupOf(quota);
+  let byGroup = groupCurves.get(curve);
+  if (!byGroup) groupCurves.set(curve, (byGroup = new Map()));
+  let c = byGroup.get(group);
+  if (!c) byGroup.set(group, (c = { table: curve.table, calibration: groups[group] ?? null }));
+  return c;
+}
 
 export type ClosingRank = { closingRank: number; allotments: number; setAside: number | null };
 

@@ -1,5 +1,5 @@
-import { zReachFor, type StreamModel } from './chance-models.ts';
-import { paramsFor } from './model.ts';
+import { adjustmentFor, zReachFor, type StreamModel } from './chance-models.ts';
+import { paramsFor, unadjustZ, type GroupAdjustment } from './model.ts';
 import { NEET_PG, neetPgQuotaClass, neetPgSeatKey, rangedClosing, seatYearOf, type SeatRound } from './neet-pg.ts';
 import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
@@ -23,7 +23,8 @@ export type SeatChanceCard = {
   closingNote?: string;
 };
 
-export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard };
+/** `adjustment`: the seat group's change of z (JoSAA; none for NEET PG): stored as chance_shift, chance_below, chance_above. */
+export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard; adjustment: GroupAdjustment };
 
 /** Ranks are stored as 32-bit integers. */
 const MAX_RANK = 2_000_000_000;
@@ -33,8 +34,10 @@ export function seatChance(
   seat: { history: SeatHistory | undefined; features: SeatFeatures; closingRank: number; card: SeatChanceCard },
 ): SeatChance {
   const p = paramsFor(m.model, seat.history, seat.features, seat.closingRank);
-  const reach = Math.floor(seat.closingRank * Math.exp(zReachFor(m, seat.features) * p.scale));
+  const adjustment = adjustmentFor(m, seat.features, seat.closingRank);
+  const reach = Math.floor(seat.closingRank * Math.exp(unadjustZ(zReachFor(m, seat.features), adjustment) * p.scale));
   return {
+    adjustment,
     chanceScale: p.scale,
     reachRank: Math.min(MAX_RANK, Math.max(seat.closingRank, reach)),
     wideBand: p.fresh,
@@ -86,8 +89,8 @@ export const canonicalSeatKey = (r: Pick<EngineeringCutoff, 'instituteId' | 'pro
 
 const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${preparatory ? 'P' : ''}`;
 
-/** Final closing ranks per seat (canonical key) from one counselling's rank rows. */
-function historiesOf(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
+/** Final closing ranks per seat (canonical key) from one counselling's rank rows; `incompleteYears` have none (round-step.ts). */
+function historiesOf(cutoffs: EngineeringCutoff[], incompleteYears?: ReadonlySet<number>): Map<string, SeatHistory> {
   return new Map(
     buildSeatHistories(
       cutoffs.map((c) => ({
@@ -100,23 +103,39 @@ function historiesOf(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
         opening: rankText(c.openingRank, c.openingPreparatory),
         closing: rankText(c.closingRank, c.closingPreparatory),
       })),
+      { incompleteYears },
     ).map((h) => [h.key, h]),
   );
+}
+
+/** Each seat's JoSAA final closing ranks under the canonical key (renamed institutes followed). */
+export function canonicalHistories(cutoffs: EngineeringCutoff[], incompleteYears?: ReadonlySet<number>): Map<string, SeatHistory> {
+  return historiesOf(
+    cutoffs.filter((c) => c.counselling === 'JoSAA'),
+    incompleteYears,
+  );
+}
+
+/** Each CSAB seat's CSAB closing ranks per year (canonical key). */
+export function csabSeatHistories(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
+  return historiesOf(cutoffs.filter((c) => c.counselling === 'CSAB'));
 }
 
 /**
  * Every listed engineering seat's chance columns (keyed by reference id). A JoSAA seat's history is
  * its JoSAA final closing ranks under the canonical key. A CSAB seat is judged on its CSAB closing
- * rank, a common-rank-list (CRL) rank for every seat type: an OPEN seat keeps its JoSAA history
- * (JoSAA's OPEN ranks are CRL ranks too), any other seat type has only its CSAB years as history,
- * since JoSAA closes those seats on category ranks (docs/decisions/0011, 0014).
+ * rank, a common-rank-list (CRL) rank for every seat type, with CSAB's model (csab.ts): an OPEN seat
+ * keeps its JoSAA history (JoSAA's OPEN ranks are CRL ranks too), any other seat type has only its
+ * CSAB years as history, since JoSAA closes those seats on category ranks (docs/decisions/0011, 0014).
  */
 export function engineeringSeatChances(
   m: StreamModel,
   reference: (EngineeringCutoff & { id: string })[],
   cutoffs: EngineeringCutoff[],
+  opts: { csab?: StreamModel; incompleteYears?: ReadonlySet<number> } = {},
 ): Map<string, SeatChance> {
-  const histories = historiesOf(cutoffs.filter((c) => c.counselling === 'JoSAA'));
+  // A year without its final round has no final closing ranks (round-step.ts): its seats' own moves end before it.
+  const histories = canonicalHistories(cutoffs, opts.incompleteYears);
   const csabCutoffs = cutoffs.filter((c) => c.counselling === 'CSAB');
   const csabHistories = historiesOf(csabCutoffs);
   const csabFirstYear = csabCutoffs.reduce((a, c) => Math.min(a, c.year), Infinity);
@@ -148,7 +167,7 @@ export function engineeringSeatChances(
       fewAllotments: false,
     };
     const features = { category: categoryClassOf(r.seatType), quota: quotaClassOf(r.quota), pool: poolOf(r.gender) };
-    out.set(r.id, seatChance(m, { history, features, closingRank: r.closingRank, card }));
+    out.set(r.id, seatChance(csab ? (opts.csab ?? m) : m, { history, features, closingRank: r.closingRank, card }));
   }
   return out;
 }
@@ -213,7 +232,8 @@ export function medicalSeatInputs(
   return seats.map((s) => {
     const rows = byKey.get(neetPgSeatKey(s)) ?? [];
     const byYear = new Map<number, SeatRound[]>();
-    for (const r of rows) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
+    // Only the years up to the reference year (MEDICAL_REFERENCE_YEAR may choose an earlier one).
+    for (const r of rows) if (r.year <= s.year) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
     const finals = new Map<number, { closingRank: number; round: number; allotments: number; flagged?: boolean }>();
     for (const [year, list] of [...byYear].sort((a, b) => a[0] - b[0])) {
       const y = seatYearOf(list);

@@ -6,6 +6,8 @@ export type NirfFigures = {
   nirfRank: number | null;
   /** The NIRF edition (year) of nirfRank. */
   nirfRankYear: number | null;
+  /** The NIRF ranking nirfRank is from: 'Engineering', or another category when the institute is in no Engineering edition. */
+  nirfCategory: string | null;
   medianSalaryLpa: number | null;
   placementRate: number | null;
   /** The graduating batch the placement figures describe, e.g. '2023-24'; null exactly when there are no figures. */
@@ -16,6 +18,7 @@ export type NirfFigures = {
 export const emptyNirf: NirfFigures = {
   nirfRank: null,
   nirfRankYear: null,
+  nirfCategory: null,
   medianSalaryLpa: null,
   placementRate: null,
   placementYear: null,
@@ -23,6 +26,9 @@ export const emptyNirf: NirfFigures = {
 };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The NIRF edition of nirf2025_placements_by_program_type.csv (every category's ranked institutes). */
+const NIRF_CATEGORIES_EDITION = 2025;
 
 /** 'IR-E-U-0455' in https://www.nirfindia.org/nirfpdfcdn/2023/pdf/Engineering/IR-E-U-0455.pdf, with the edition 2023. */
 const NIRF_REPORT = /^https?:\/\/(?:www\.)?nirfindia\.org\/nirfpdfcdn\/(\d{4})\/pdf\/Engineering\/(IR-[A-Z]-[A-Z]-\d+)\.pdf$/i;
@@ -57,7 +63,8 @@ export function scorecardRejection(r: Record<string, string>): string | null {
  * missing, the IIT/NIT/IIIT scorecard figures read from the institute's own NIRF report of an
  * earlier edition, with that edition's batch. A zero or blank figure is missing, never a value,
  * and a figure without a batch is not shown. Rank: the latest NIRF Engineering edition that ranks
- * the institute, with that edition's year.
+ * the institute, with that edition's year; for an institute no Engineering edition ranks, its NIRF
+ * 2025 rank in another category (issue 25), with the category.
  */
 export async function loadNirf(dataDir: string, directory: InstituteDirectory): Promise<Map<string, NirfFigures>> {
   const out = new Map<string, NirfFigures>();
@@ -76,6 +83,26 @@ export async function loadNirf(dataDir: string, directory: InstituteDirectory): 
     if (f.nirfRankYear === null || year > f.nirfRankYear) {
       f.nirfRank = rank;
       f.nirfRankYear = year;
+      f.nirfCategory = 'Engineering';
+    }
+  }
+
+  // An institute no Engineering edition ranks: its NIRF 2025 rank in another category
+  // (Architecture and Planning, Management, ...), the best one if several, with that category.
+  for (const r of await readCsv(path.join(dataDir, 'nirf/nirf2025_placements_by_program_type.csv'))) {
+    if (r.ranking_category === 'Engineering' || !r.ranking_category) continue;
+    const inst = directory.find(r.institute_name);
+    const rank = Number(r.nirf_rank);
+    if (!inst || !Number.isInteger(rank) || rank <= 0) continue;
+    // A row whose state is not the institute's describes another campus under a wrong name (the file
+    // has 'School of Planning and Architecture-New Delhi' in Bhopal, Madhya Pradesh): not used.
+    if (inst.state && r.state?.trim() && r.state.trim() !== inst.state) continue;
+    const f = get(inst.id);
+    if (f.nirfCategory === 'Engineering') continue;
+    if (f.nirfRank === null || rank < f.nirfRank || (rank === f.nirfRank && r.ranking_category < (f.nirfCategory ?? ''))) {
+      f.nirfRank = rank;
+      f.nirfRankYear = NIRF_CATEGORIES_EDITION;
+      f.nirfCategory = r.ranking_category;
     }
   }
 

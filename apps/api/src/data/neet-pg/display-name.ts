@@ -248,13 +248,36 @@ export function displayName(name: string, full?: string): string {
     return i > 0 && k.length >= 12 && head.startsWith(k);
   });
   if (repeat > 0) parts = parts.slice(0, repeat);
+  // A second name of the same place ('DISTRICT HOSPITAL FARIDKOT, CIVIL HOSPITAL FARIDKOT') or an
+  // officer's title ('…, PRINCIPAL MEDICAL OFFICER GENERAL HOSPITAL'): the name ends before it.
+  const lastWord = (p: string) =>
+    p
+      .toUpperCase()
+      .match(/[A-Z]+/g)
+      ?.at(-1) ?? '';
+  const second = parts.findIndex(
+    (p, i) =>
+      i > 0 &&
+      (/^(principal|dean|director|medical superintendent|chief medical officer|o\/o)\b/i.test(p) ||
+        (!/^\(/.test(p) &&
+          lastWord(p).length >= 4 &&
+          !/^(HOSPITALS?|COLLEGE|CENTRE|CENTER|INSTITUTE|SCIENCES|RESEARCH|TRUST|LTD|LIMITED)$/.test(lastWord(p)) &&
+          lastWord(p) === lastWord(parts[0]) &&
+          /\b(hospital|college)\b/i.test(p))),
+  );
+  if (second > 0) parts = parts.slice(0, second);
   // A state the cut left at the end ('JYOTHI HOSPITAL, TELANGANA , 19-1350, ...').
   while (parts.length > 1 && isNoise(parts[parts.length - 1])) parts.pop();
   parts = parts.filter((p, i) => i === 0 || !/^\(?\s*a unit of\b/i.test(p));
   let out = parts.join(', ').replace(/\s*\(\s*a unit of\b[^)]*\)/gi, '');
   // A parenthesis the 100-character cut left open, and a ')' that closes nothing ('(Previously VIMS Ballari))').
   const open = out.lastIndexOf('(');
-  if (open > 0 && out.indexOf(')', open) < 0) out = out.slice(0, open);
+  if (open > 0 && out.indexOf(')', open) < 0) {
+    out = out.slice(0, open).replace(/[\s,]+$/, '');
+    // A state the cut parenthesis followed ('…, Rohtak, Haryana (Attached secondary hos').
+    const tail = /,\s*([^,]+)$/.exec(out);
+    if (tail && isNoise(tail[1]) && !CITY_STATES.has(tail[1].toUpperCase())) out = out.slice(0, tail.index);
+  }
   let depth = 0;
   out = [...out]
     .filter((ch) => {

@@ -5,6 +5,7 @@ import type { ImportContext, ImportSummary } from '../import-context.ts';
 import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts';
 import { pgTextArray } from '../lib/pg-array.ts';
 import { degreeMap, neetPgFiles, readMedicalData } from './medical-data.ts';
+import { locationOf } from './names.ts';
 import { buildSeats, referenceRound } from './seats.ts';
 import { CHANCE_MODEL_VERSION, neetPgChanceModel } from '../chance/chance-models.ts';
 import { medicalSeatChances, medicalSeatInputs } from '../chance/seat-chances.ts';
@@ -116,6 +117,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
         'institute_id',
         'institute_name',
         'address',
+        'location',
         'state',
         'course',
         'degree',
@@ -144,6 +146,7 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
           i.id,
           i.name,
           i.address,
+          locationOf(i),
           i.state,
           s.course,
           s.degree,
@@ -169,9 +172,10 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   ctx.progress.tick();
   ctx.progress.stop();
   const matched = data.institutes.length - data.unmatched.length;
+  const unmatched2025 = [...data.matches2025.values()].filter((m) => m.match.how === 'none').length;
   ctx.log(
-    `medical: ${data.allotmentRows} allotments → ${data.cutoffs.length} seat-round ranks, ${seats.length} seats in ${ref.year} R1-R${ref.round}; ` +
-      `${data.institutes.length} institutes, ${matched} joined to the MCC fee file, ${data.unmatched.length} unmatched (fees 'NA')`,
+    `medical: ${data.allotmentRows} allotments (2023-2024) and ${data.seatGroups2025} seat groups (2025) → ${data.cutoffs.length} seat-round ranks, ${seats.length} seats in ${ref.year} R1-R${ref.round}; ` +
+      `${data.institutes.length} institutes, ${matched} joined to the MCC fee file, ${data.unmatched.length} unmatched (fees 'NA'; ${unmatched2025} of the 2025 file's ${data.matches2025.size})`,
   );
   const detail = ctx.detail ?? ctx.log;
   for (const name of data.unmatched) detail(`medical: no MCC fee entry for institute '${name}'`);

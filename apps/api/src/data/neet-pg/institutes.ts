@@ -106,7 +106,8 @@ function majority(votes: Map<string, number>): string | null {
  * list's address; else the fee file's state column, only when it names a real state and agrees
  * with the allotment file's own state column; else the state of the MCC PIN code (GeoNames). The
  * fee file's state column alone is never used: it holds road names for some institutes ('Ruby Eye
- * Hospital, ... GOVINDA BIHAR, ...' → 'Bihar').
+ * Hospital, ... GOVINDA BIHAR, ...' → 'Bihar'). An institute with no MCC entry whose addresses name
+ * no state takes the majority of the data's own state column.
  * One correction: when the fee file's state and the PIN code's state agree with each other, the
  * address names that state too, and only a stale state ends the address, the two agreeing sources
  * win ('... HYDERABAD PIN 500029 TELANGANA STATE, ANDHRA PRADESH' is in Telangana).
@@ -133,7 +134,11 @@ export function instituteState(spellings: Spellings, fee: FeeEntry | null, pinSt
     const feeState = canonicalState(fee['Location/State']);
     if (feeState && feeState === majority(column)) return feeState;
   }
-  return pinState;
+  if (pinState || fee) return pinState;
+  // No MCC entry: the state column of the rows that name it (the allotment file's, the 2025 file's).
+  const column = new Map<string, number>();
+  for (const s of spellings.values()) for (const [st, n] of s.states) column.set(st, (column.get(st) ?? 0) + n);
+  return majority(column);
 }
 
 export type InstituteResolution = {

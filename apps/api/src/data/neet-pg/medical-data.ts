@@ -66,6 +66,8 @@ export type MedicalData = {
   /** How each institute of the 2025 file was matched (year-2025.ts), by its Source_Inst_Index, with its institute id for All India seats. */
   matches2025: Map<string, { match: Match2025; name: string; id: string }>;
   seatGroups2025: number;
+  /** The institute id of a 2025 page institute (Source_Inst_Index) for a quota (a DNB twin takes DNB seats). */
+  instituteIdOf2025: (source: string, quota: string) => string;
   /** Institutes with no MCC fee-file entry: "name, address (state)". */
   unmatched: string[];
   /** Reviewed alias lines no allotment spelling uses. */
@@ -255,6 +257,7 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     dnbLabels: dnbLabels.stats,
     matches2025: new Map([...insts2025.values()].map((i) => [i.source, { match: matches.get(i.source)!, name: i.name, id: id2025(i.source, 'All India') }])),
     seatGroups2025: seats2025.length,
+    instituteIdOf2025: (source, quota) => id2025(source, quota),
     unmatched: resolution.unmatched,
     unusedAliases: resolution.unusedAliases,
     instituteIdOf: (raw, quota) => resolution.idOf(instituteKey(raw), quota),

@@ -72,7 +72,8 @@ export function localityOf(address: string | null, town: string | null, name: st
 }
 
 export function townOf(i: Pick<MedicalInstitute, 'id' | 'district'>): string | null {
-  return TOWN_OF[i.id]?.town ?? i.district ?? null;
+  // GeoNames tells some districts apart by their state: 'Bilaspur(CGH)', 'Raigarh(MH)'.
+  return TOWN_OF[i.id]?.town ?? (i.district?.replace(/\s*\([A-Z]+\)$/, '') || null);
 }
 
 /** 'Bastar, Chhattisgarh', or the state alone, or null. */

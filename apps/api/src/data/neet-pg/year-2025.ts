@@ -20,7 +20,8 @@ import { instituteKey, type FeeEntry } from './institutes.ts';
  *  4. else by its name's key equal to exactly one MCC entry's name key in the same state;
  *  5. else it stays its own institute (fees 'NA'), joined with its pair in
  *     `mcc_neetpg_2025_likely_duplicate_institutes.csv` (the page split one college in two when MCC
- *     wrote it differently; same state and PIN), except the pairs in NOT_DUPLICATES.
+ *     wrote it differently; same state and PIN), except the pairs in NOT_DUPLICATES, and with any
+ *     other page institute left alone that has the same name (its '[State]' suffix aside) and PIN.
  */
 
 /** Pairs of the duplicates file that are two institutes (read by eye). */
@@ -189,6 +190,16 @@ export function match2025(
     for (const i of all) {
       if (i !== anchor && out.get(i.source)!.how === 'none') out.set(i.source, { how: 'duplicate', of: anchor.source });
     }
+  }
+  // Rule 5, continued: page institutes left alone with one name and one PIN are one (the page split
+  // 'Ujala Cygnus Central Hospital' by its state, written 'Other' once).
+  const alone = new Map<string, Institute2025>();
+  for (const i of institutes.values()) {
+    if (out.get(i.source)!.how !== 'none' || !i.pin) continue;
+    const k = `${instituteKey(i.name.replace(/\s*\[[^\]]*\]/g, ''))}|${i.pin}`;
+    const first = alone.get(k);
+    if (first) out.set(i.source, { how: 'duplicate', of: first.source });
+    else alone.set(k, i);
   }
   return out;
 }

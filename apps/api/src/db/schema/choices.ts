@@ -30,3 +30,14 @@ export const choiceLists = pgTable(
   },
   (t) => [index('choice_lists_user_idx').on(t.userId, t.updatedAt)],
 );
+
+/**
+ * The backtests of the outcome model and of the round-k advice (docs/decisions/0027), computed from
+ * the raw JoSAA files after the engineering import and published on /methodology. One row per
+ * backtest ('outcomes', 'rounds').
+ */
+export const choiceBacktests = pgTable('choice_backtests', {
+  name: text('name').primaryKey(),
+  figures: jsonb('figures').notNull(),
+  computedAt: text('computed_at').notNull(),
+});

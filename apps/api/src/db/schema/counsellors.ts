@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** A time range in minutes after midnight, IST: { start: 540, end: 720 } is 9 AM - 12 PM. */
@@ -183,4 +198,20 @@ export const payouts = pgTable(
     paidBy: uuid('paid_by').notNull(),
   },
   (t) => [index('payouts_counsellor_idx').on(t.counsellorId, t.paidAt)],
+);
+
+/**
+ * Counsellor photos, each size a row (issue 27 item 4): in the database, so every instance serves
+ * a photo another instance took, and backups hold them. A key is new for every upload.
+ */
+export const counsellorPhotos = pgTable(
+  'counsellor_photos',
+  {
+    key: text('key').notNull(),
+    size: smallint('size').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.size] })],
 );

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
 /**
@@ -30,9 +30,11 @@ export const engineeringInstitutes = pgTable('engineering_institutes', {
   longitude: doublePrecision('longitude'),
   /** 'pin_centroid', 'city_named_in_institute_name', ... as the file says; null when not located. */
   locationMethod: text('location_method'),
-  /** Latest NIRF Engineering rank and the NIRF edition (year) it is from. */
+  /** Latest NIRF Engineering rank and the NIRF edition (year) it is from (another category's when no Engineering edition ranks it). */
   nirfRank: integer('nirf_rank'),
   nirfRankYear: smallint('nirf_rank_year'),
+  /** 'Engineering', or the NIRF category nirfRank is from (e.g. 'Architecture and Planning'). */
+  nirfCategory: text('nirf_category'),
   /** NIRF median salary of graduates (UG 4-year), in lakh per annum. */
   medianSalaryLpa: real('median_salary_lpa'),
   /** Share of graduates placed, in percent. */
@@ -125,6 +127,7 @@ export const engineeringReference = pgTable(
     placementYear: text('placement_year'),
     nirfRank: integer('nirf_rank'),
     nirfRankYear: smallint('nirf_rank_year'),
+    nirfCategory: text('nirf_category'),
     /** The institute's tuition per year (IIT/NIT only) and the first admission year it applies to. */
     tuitionInrPerYear: integer('tuition_inr_per_year'),
     tuitionFromYear: smallint('tuition_from_year'),
@@ -134,13 +137,40 @@ export const engineeringReference = pgTable(
     chanceScale: real('chance_scale').notNull(),
     /** The largest rank with a chance of at least 15% (≥ closing rank): Reach seats are listed up to it. */
     reachRank: integer('reach_rank').notNull(),
+    /**
+     * The seat group's change of z (docs/decisions/0014, per-group calibration): z' = (z − shift) /
+     * below when z < shift, else (z − shift) / above; none is 0, 1, 1. Double precision, so the SQL
+     * sort and the read model compute z' from the same numbers.
+     */
+    chanceShift: doublePrecision('chance_shift').notNull().default(0),
+    chanceBelow: doublePrecision('chance_below').notNull().default(1),
+    chanceAbove: doublePrecision('chance_above').notNull().default(1),
     /** New in the reference year: the wider band. */
     chanceWide: boolean('chance_wide').notNull(),
     /** What the card shows: why-line, trend, the reference year's rounds. */
     chanceCard: jsonb('chance_card').$type<SeatChanceCard>().notNull(),
+    /** What the seat is judged on, in words: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4). */
+    referenceLabel: text('reference_label').notNull().default(''),
   },
   (t) => [index('engineering_reference_match_idx').on(t.scheme, t.seatType, t.gender, t.closingRank)],
 );
+
+/**
+ * Rounds an operator added (npm run data:add, /admin/data; data/lib/added-rounds.ts): the file kept
+ * under DATA_FOLDER/added-data, its checksum and who added it. DATA_FOLDER's manifest.json is what a
+ * re-import reads; this table is its record for the admin page and the data line.
+ */
+export const dataAdditions = pgTable('data_additions', {
+  id: serial('id').primaryKey(),
+  counselling: text('counselling').notNull(),
+  year: smallint('year').notNull(),
+  round: smallint('round').notNull(),
+  file: text('file').notNull(),
+  sha256: text('sha256').notNull(),
+  rows: integer('rows').notNull(),
+  addedBy: text('added_by').notNull(),
+  addedAt: text('added_at').notNull(),
+});
 
 /** What was imported, so a second run with the same inputs changes nothing. */
 export const dataImports = pgTable('data_imports', {

@@ -22,6 +22,11 @@ export const jobs = pgTable(
     leaseToken: uuid('lease_token'),
     /** A running job whose lease ran out (its worker died) is claimed again. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * Set just before an attempt does what must not happen twice (sends a mail: `job.once`). A job
+     * claimed again with it set (its outcome was never recorded) is not run again (issue 29).
+     */
+    onceStartedAt: timestamp('once_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

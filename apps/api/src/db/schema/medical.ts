@@ -60,6 +60,8 @@ export const medicalReference = pgTable(
     instituteId: text('institute_id').notNull(),
     instituteName: text('institute_name').notNull(),
     address: text('address'),
+    /** Where the institute is, as shown: 'town, state' or the state alone (docs/decisions/0005), never address text. */
+    location: text('location'),
     state: text('state'),
     course: text('course').notNull(),
     degree: text('degree').notNull(),

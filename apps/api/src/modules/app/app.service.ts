@@ -3,7 +3,7 @@ import { istDate } from '@rankwise/contract/bookings';
 import type { Config } from '../../config.ts';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type Database } from '../../db/client.ts';
-import { readyRedis } from '../../lib/key-limiter.ts';
+import { readyRedis } from '../../lib/redis-guard.ts';
 import type { GoogleClient } from '../auth/auth.service.ts';
 
 export type AppServiceDeps = { database: Database; redis: Redis | null; config: Config; google: GoogleClient; buildVersion: string; now(): Date };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import { messageIdOf } from '../../plugins/jobs.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { codeHash, RESET_TTL_MS, resetTokenHash, signupCode } from './auth.service.ts';
@@ -27,7 +28,7 @@ export function registerAuthMailJobs(jobs: JobQueue, d: MailJobDeps): void {
 
   jobs.register(
     'auth.signup-mail',
-    async ({ email, username, nonce }) => {
+    async ({ email, username, nonce }, job) => {
       const code = signupCode(d.config, email, nonce);
       const hash = codeHash(d.config, email, code);
       const row = await d.repo.findCode(email);
@@ -46,7 +47,7 @@ export function registerAuthMailJobs(jobs: JobQueue, d: MailJobDeps): void {
             text: `Hello ${username},\n\nYour verification code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this e-mail.\n`,
           };
       try {
-        await d.mailer.send(mail);
+        await job.once(() => d.mailer.send({ ...mail, messageId: messageIdOf(job.id, d.config) }));
       } catch (err) {
         // Nothing was sent: the student may ask again at once (no false "wait 60 seconds").
         await d.repo.endCodeCooldown(email, hash);
@@ -59,18 +60,21 @@ export function registerAuthMailJobs(jobs: JobQueue, d: MailJobDeps): void {
 
   jobs.register(
     'auth.reset-mail',
-    async ({ email }) => {
+    async ({ email }, job) => {
       const user = await d.repo.findUserByEmail(email);
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
       const tokenHash = resetTokenHash(d.config, token);
       await d.repo.insertReset({ tokenHash, userId: user.id, expiresAt: new Date(d.now().getTime() + RESET_TTL_MS) });
       try {
-        await d.mailer.send({
-          to: email,
-          subject: `Reset your ${product} password`,
-          text: `Hello ${user.username},\n\nOpen this link within 30 minutes to choose a new password:\n${site}/auth/verify-reset-token/${token}\n\nIf you did not ask for it, ignore this e-mail; your password stays the same.\n`,
-        });
+        await job.once(() =>
+          d.mailer.send({
+            messageId: messageIdOf(job.id, d.config),
+            to: email,
+            subject: `Reset your ${product} password`,
+            text: `Hello ${user.username},\n\nOpen this link within 30 minutes to choose a new password:\n${site}/auth/verify-reset-token/${token}\n\nIf you did not ask for it, ignore this e-mail; your password stays the same.\n`,
+          }),
+        );
       } catch (err) {
         // A link nobody received is not left usable; the retry makes a new one.
         await d.repo.deleteReset(tokenHash);

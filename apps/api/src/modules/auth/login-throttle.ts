@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { readyRedis, redisFailed } from '../../lib/redis-guard.ts';
 
 /**
  * Slows down password guessing per (account, client address) pair, never per account alone, so a
@@ -44,19 +45,22 @@ export function clientOf(address: string): string {
     .join(':')}::/64`;
 }
 
-// KEYS[1] pair; ARGV now, free failures, first delay, max delay, ttl. Returns {allowed, waitMs}.
+// KEYS[1] pair; ARGV now, free failures, first delay, max delay, ttl, then this process's own
+// failures and next allowed time for the pair (carried over: a pair's state lost in a Redis restart,
+// or behind after a hang, is raised to it). Returns {allowed, waitMs, failures, next}.
 const ATTEMPT_SCRIPT = `
 local v = redis.call('HMGET', KEYS[1], 'n', 'next')
-local n = tonumber(v[1]) or 0
-local nxt = tonumber(v[2]) or 0
+local n = math.max(tonumber(v[1]) or 0, tonumber(ARGV[6]) or 0)
+local nxt = math.max(tonumber(v[2]) or 0, tonumber(ARGV[7]) or 0)
 local now = tonumber(ARGV[1])
-if now < nxt then return {0, nxt - now} end
+if now < nxt then return {0, nxt - now, n, string.format('%d', nxt)} end
 n = n + 1
 local delay = 0
 if n >= tonumber(ARGV[2]) then delay = math.min(tonumber(ARGV[3]) * 2 ^ (n - tonumber(ARGV[2])), tonumber(ARGV[4])) end
-redis.call('HSET', KEYS[1], 'n', n, 'next', string.format('%d', now + math.floor(delay)))
+nxt = now + math.floor(delay)
+redis.call('HSET', KEYS[1], 'n', n, 'next', string.format('%d', nxt))
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-return {1, 0}
+return {1, 0, n, string.format('%d', nxt)}
 `;
 
 export function createLoginThrottle(app: FastifyInstance, prefix = 'login'): LoginThrottle {
@@ -68,23 +72,27 @@ export function createLoginThrottle(app: FastifyInstance, prefix = 'login'): Log
       .digest('base64url')
       .slice(0, 32);
 
+  const prune = (now: number) => {
+    for (const [key, v] of memory) if (now - v.touched > STATE_TTL_SECONDS * 1000) memory.delete(key);
+  };
   const inMemory = (k: string, now: number): ThrottleVerdict => {
     const e = memory.get(k);
     if (e && now < e.next) return { allowed: false, waitSeconds: Math.ceil((e.next - now) / 1000) };
-    if (!e && memory.size > 100_000) for (const [key, v] of memory) if (now - v.touched > STATE_TTL_SECONDS * 1000) memory.delete(key);
+    if (!e && memory.size > 100_000) prune(now);
     const n = (e?.n ?? 0) + 1;
     memory.set(k, { n, next: now + delayAfter(n), touched: now });
     return { allowed: true };
   };
-  const redisReady = () => (app.redis && app.redis.status === 'ready' ? app.redis : null);
+  const redisReady = () => readyRedis(app.redis);
 
   return {
     async attempt(email, address, now) {
       const k = pairKey(email, address);
       const redis = redisReady();
       if (redis) {
+        const known = memory.get(k);
         try {
-          const [allowed, waitMs] = (await redis.eval(
+          const [allowed, waitMs, n, next] = (await redis.eval(
             ATTEMPT_SCRIPT,
             1,
             `${prefix}:${k}`,
@@ -93,10 +101,16 @@ export function createLoginThrottle(app: FastifyInstance, prefix = 'login'): Log
             FIRST_DELAY_MS,
             MAX_DELAY_MS,
             STATE_TTL_SECONDS,
-          )) as [number, number];
+            known?.n ?? 0,
+            known?.next ?? 0,
+          )) as [number, number, number, string];
+          // This process keeps the pair's state as Redis gave it: the count goes on here if Redis goes away.
+          if (!known && memory.size > 100_000) prune(now);
+          memory.set(k, { n: Number(n), next: Number(next), touched: now });
           return allowed === 1 ? { allowed: true } : { allowed: false, waitSeconds: Math.ceil(waitMs / 1000) };
-        } catch {
-          // Redis went away mid-call: this instance's own count still slows the pair down.
+        } catch (err) {
+          // Redis went away or hung mid-call: this instance's own count still slows the pair down.
+          redisFailed(app.redis, err);
         }
       }
       return inMemory(k, now);
@@ -105,7 +119,7 @@ export function createLoginThrottle(app: FastifyInstance, prefix = 'login'): Log
       const k = pairKey(email, address);
       memory.delete(k);
       const redis = redisReady();
-      if (redis) await redis.del(`${prefix}:${k}`).catch(() => {});
+      if (redis) await redis.del(`${prefix}:${k}`).catch((err: unknown) => redisFailed(app.redis, err));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOutageLog } from '../../lib/outage-log.ts';
 import { unitOfWork } from '../../lib/unit-of-work.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 import type { BookingsDeps } from './bookings.service.ts';
@@ -32,6 +33,7 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
       meetingBaseUrl: config.MEETING_BASE_URL,
       productName: config.PRODUCT_NAME,
       supportEmail: config.SUPPORT_EMAIL,
+      commissionPercent: config.COUNSELLOR_COMMISSION_PERCENT,
     },
     jobs: app.jobs,
     log: app.log.child({ module: 'bookings' }),
@@ -52,8 +54,10 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('bookings', { ...deps, sweep: runSweep, addSweep: (part: SweepPart) => void parts.push(part) });
   if (config.PAYMENTS_SWEEP_SECONDS > 0) {
+    // An outage is logged once with its cause and once when it ends, not every minute (issue 29).
+    const outages = createOutageLog(deps.log, 'payments sweep');
     const timer = setInterval(() => {
-      runSweep().catch((err: unknown) => deps.log.error({ err: (err as Error).message }, 'payments sweep failed'));
+      runSweep().then(outages.succeeded, outages.failed);
     }, config.PAYMENTS_SWEEP_SECONDS * 1000);
     timer.unref();
     app.addHook('onClose', async () => {

@@ -4,7 +4,7 @@ import { sessionPolicy } from '@rankwise/contract/session-policy';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { EXCLUSION_VIOLATION, pgErrorCode } from '../../lib/pg-error.ts';
+import { EXCLUSION_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { findBookableCounsellor, type CounsellorRecord, type CounsellorsRepository } from '../counsellors/counsellors.service.ts';
 import type { BookingWithPayment, BookingsRepository } from './bookings.repository.ts';
@@ -18,7 +18,15 @@ export { ACTIVE_STATUSES, isHadSession, type TransitionSource } from './booking-
  * `BookingsRepository.transition`. The sessions and payments modules build on this one.
  */
 
-export type BookingSettings = { publicUrl: string; holdMinutes: number; meetingBaseUrl: string; productName: string; supportEmail: string };
+export type BookingSettings = {
+  publicUrl: string;
+  holdMinutes: number;
+  meetingBaseUrl: string;
+  productName: string;
+  supportEmail: string;
+  /** Rankwise's commission on a completed session, in percent (stated on the counsellor's earnings). */
+  commissionPercent: number;
+};
 
 /** What the booking modules' services are given (each with its own repositories over one unit of work). */
 export type ModuleDeps<S> = {
@@ -79,6 +87,8 @@ export function checkSlot(
 }
 
 export type HoldRequest = {
+  /** Until the order can no longer be paid (payments.service.ts orderMinutes). */
+  holdExpiresAt: Date;
   studentId: string;
   counsellorId: string;
   startsAt: Date;
@@ -91,13 +101,13 @@ export type HoldRequest = {
 };
 
 /**
- * Holds a slot for a student for `holdMinutes` while they pay, with its payment row. The student's
+ * Holds a slot for a student while they pay (until `holdExpiresAt`), with its payment row. The student's
  * live hold on the same slot and duration is answered instead (`again`: the same checkout); their
  * other holds are given up, and lapsed holds on overlapping time expire first. The exclusion
  * constraint refuses a slot someone else holds: SLOT_TAKEN.
  */
 export async function holdSlot(d: BookingsDeps, h: HoldRequest): Promise<{ bookingId: string } | { again: BookingWithPayment }> {
-  const holdExpiresAt = new Date(h.now.getTime() + d.settings.holdMinutes * 60_000);
+  const { holdExpiresAt } = h;
   try {
     return await d.uow.transaction(async ({ bookings }) => {
       const mine = await bookings.liveHoldOf(h.studentId, h.counsellorId, h.startsAt, h.now);
@@ -120,6 +130,10 @@ export async function holdSlot(d: BookingsDeps, h: HoldRequest): Promise<{ booki
     });
   } catch (err) {
     if (pgErrorCode(err) === EXCLUSION_VIOLATION) throw new AppError('SLOT_TAKEN', bookingMessages.slotTaken);
+    // bookings_one_hold_per_student: this student started another payment at the same moment.
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', ONE_HOLD_MESSAGE);
     throw err;
   }
 }
+
+export const ONE_HOLD_MESSAGE = 'You are already paying for another slot. Finish or close that payment first, then try again.';

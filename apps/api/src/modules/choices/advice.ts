@@ -26,7 +26,14 @@ export type Advice = {
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export function adviseFor(x: { held: number; institutes: readonly string[]; chances: readonly (number | null)[]; rho: number; seed: number }): Advice {
+export function adviseFor(x: {
+  held: number;
+  institutes: readonly string[];
+  chances: readonly (number | null)[];
+  rho: number;
+  seed: number;
+  years?: number;
+}): Advice {
   if (x.held === 0)
     return {
       recommendation: 'freeze',
@@ -36,8 +43,8 @@ export function adviseFor(x: { held: number; institutes: readonly string[]; chan
     };
   const higher = x.chances.slice(0, x.held);
   const same = higher.map((c, j) => (x.institutes[j] === x.institutes[x.held] ? c : null));
-  const up = 1 - simulateOutcomes(higher, { rho: x.rho, seed: x.seed }).none;
-  const upSame = 1 - simulateOutcomes(same, { rho: x.rho, seed: x.seed }).none;
+  const up = 1 - simulateOutcomes(higher, { rho: x.rho, seed: x.seed, years: x.years }).none;
+  const upSame = 1 - simulateOutcomes(same, { rho: x.rho, seed: x.seed, years: x.years }).none;
   if (up < REAL)
     return {
       recommendation: 'freeze',

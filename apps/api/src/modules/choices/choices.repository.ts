@@ -27,6 +27,10 @@ export type ListSeatRecord = {
   chance_scale: number;
   chance_wide: boolean;
   chance_card: SeatChanceCard;
+  /** The seat group's change of z (engineering; NEET PG: none). docs/decisions/0014. */
+  chance_shift: number;
+  chance_below: number;
+  chance_above: number;
 };
 
 export type ChanceModelInfo = { stream: 'josaa' | 'neet-pg'; referenceYear: number; computedAt: string; backtest: { years: BacktestBandYear[] } };
@@ -36,10 +40,11 @@ export type ChoiceListRecord = typeof choiceLists.$inferSelect;
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 const ENGINEERING_SEAT = sql`id, institute_id, institute_name, institute_type, program_name, quota, seat_type, gender, eligible_states, opening_rank,
-  closing_rank, year, round, median_salary_lpa, tuition_inr_per_year as fees_inr, chance_scale, chance_wide, chance_card`;
+  closing_rank, year, round, median_salary_lpa, tuition_inr_per_year as fees_inr, chance_scale, chance_wide, chance_card, chance_shift, chance_below,
+  chance_above`;
 const MEDICAL_SEAT = sql`id, institute_id, institute_name, null::text as institute_type, course as program_name, quota, category as seat_type,
   'Gender-Neutral' as gender, null::text[] as eligible_states, opening_rank, closing_rank, year, round, null::real as median_salary_lpa,
-  annual_fee_inr as fees_inr, chance_scale, chance_wide, chance_card`;
+  annual_fee_inr as fees_inr, chance_scale, chance_wide, chance_card, 0::float8 as chance_shift, 1::float8 as chance_below, 1::float8 as chance_above`;
 
 export function createChoicesRepository(db: Db) {
   return {
@@ -95,6 +100,10 @@ export function createChoicesRepository(db: Db) {
       const r = await db.execute(sql`select reference_year, computed_at, backtest from chance_models where stream = ${stream}`);
       const row = rowsOf<{ reference_year: number; computed_at: string; backtest: { years: BacktestBandYear[] } }>(r)[0];
       return row ? { stream, referenceYear: row.reference_year, computedAt: row.computed_at, backtest: row.backtest } : null;
+    },
+
+    async findBacktests(): Promise<{ name: string; figures: unknown; computed_at: string }[]> {
+      return rowsOf<{ name: string; figures: unknown; computed_at: string }>(await db.execute(sql`select name, figures, computed_at from choice_backtests`));
     },
 
     listsOf(userId: string) {
@@ -195,7 +204,7 @@ export function createChoicesRepository(db: Db) {
 
     async sharedListsOf(userId: string) {
       const r = await db.execute(
-        sql`select l.id, l.name, l.counselling, l.student, l.items, l.updated_at, u.username as owner
+        sql`select l.id, l.name, l.counselling, l.student, l.items, l.updated_at, l.share_token, u.username as owner
             from choice_lists l join users u on u.id = l.user_id where l.user_id = ${userId} and l.share_token is not null order by l.updated_at desc`,
       );
       return rowsOf<{
@@ -205,6 +214,7 @@ export function createChoicesRepository(db: Db) {
         student: unknown;
         items: StoredChoice[];
         updated_at: string | Date;
+        share_token: string;
         owner: string;
       }>(r);
     },

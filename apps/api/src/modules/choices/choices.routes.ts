@@ -12,6 +12,7 @@ export async function choicesRoutes(app: FastifyInstance) {
   route(app, choiceEndpoints.outcomes, ({ body }) => s.outcomes(body), limit(120));
   route(app, choiceEndpoints.rehearse, ({ body }) => s.rehearse(body), limit(60));
   route(app, choiceEndpoints.advice, ({ body }) => s.advice(body), limit(60));
+  route(app, choiceEndpoints.backtests, () => s.backtests());
   route(app, choiceEndpoints.catalogue, ({ user, query }) => s.catalogue(user, query));
   route(app, choiceEndpoints.lists, ({ user }) => s.lists(user));
   route(app, choiceEndpoints.create, ({ user, body }) => s.create(user, body));

@@ -9,6 +9,7 @@ import type {
   rehearseBodySchema,
 } from '@rankwise/contract/choices';
 import {
+  choiceBacktestsSchema,
   CATALOGUE_PAGE_SIZE,
   CHOICE_LIMIT,
   LIST_LIMIT,
@@ -28,6 +29,7 @@ import type { z } from 'zod';
 import { bandOf } from '../../data/chance/definitions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { curveFor, toChanceFields } from '../../lib/chance.ts';
+import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { FEMALE_ONLY, seatTypeOf } from '../engineering/engineering.service.ts';
 import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
@@ -118,6 +120,7 @@ const columns = (seat: ListSeatRecord) => ({
   chanceScale: seat.chance_scale,
   wideBand: seat.chance_wide,
   card: seat.chance_card,
+  adjustment: { shift: seat.chance_shift, below: seat.chance_below, above: seat.chance_above },
 });
 
 export function createChoicesService(d: ChoicesDeps) {
@@ -169,8 +172,9 @@ export function createChoicesService(d: ChoicesDeps) {
         judged.rank === null
           ? null
           : toChanceFields(
-              curve,
-              { closingRank: seat.closing_rank, chanceScale: seat.chance_scale, wideBand: seat.chance_wide, card: seat.chance_card },
+              // NEET PG calibrates the DNB quota apart (docs/decisions/0014).
+              counselling === 'MCC' ? curveForQuota(curve, seat.quota) : curve,
+              columns(seat),
               judged.rank,
             ).chance;
       const c = toChoiceSeat(seat);
@@ -310,11 +314,11 @@ export function createChoicesService(d: ChoicesDeps) {
     let genders: string[] | null = null;
     if (q.category !== undefined) {
       if (q.counselling === 'MCC') {
-        const cats = SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']];
+        const cats = Object.hasOwn(SEAT_CATEGORIES_OF, q.category) ? SEAT_CATEGORIES_OF[q.category as MedicalStudent['category']] : undefined;
         if (!cats) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
         seatTypes = cats;
       } else {
-        const own = seatTypeOf[q.category];
+        const own = Object.hasOwn(seatTypeOf, q.category) ? seatTypeOf[q.category] : undefined;
         if (!own) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: ['Unknown category'] });
         seatTypes = [...new Set([own, 'OPEN'])];
       }
@@ -349,6 +353,14 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   return {
+    /** /methodology's section on choice lists: the stored backtests (null until the import has run). */
+    async backtests() {
+      const rows = await d.repo.findBacktests();
+      const of = (name: string) => rows.find((r) => r.name === name);
+      return choiceBacktestsSchema.parse({
+        data: { computedAt: of('outcomes')?.computed_at ?? null, outcomes: of('outcomes')?.figures ?? null, rounds: of('rounds')?.figures ?? null },
+      });
+    },
     outcomes,
     rehearse,
     advice,
@@ -459,6 +471,7 @@ export function createChoicesService(d: ChoicesDeps) {
           items: r.items,
           updatedAt: new Date(r.updated_at).toISOString(),
           owner: r.owner,
+          token: r.share_token,
         })),
       };
     },

@@ -24,7 +24,7 @@ import { addRound, fitRoundModel, roundChance, type RoundHistory } from './round
  * within the institute; freeze: the round-1 seat).
  */
 
-export const ROUND_BACKTEST = { FIRST_YEAR: 2019, STUDENTS: 1500, LIST_SIZE: 30 } as const;
+export const ROUND_BACKTEST = { FIRST_YEAR: 2019, STUDENTS: 1500, LIST_SIZE: 30, SIMULATED_YEARS: 1024 } as const;
 
 export type RoundYearRow = {
   year: number;
@@ -132,6 +132,7 @@ function adviceYear(year: number, h: RoundHistory, rm: ReturnType<typeof fitRoun
       chances: list.map((x, i) => (i < held ? roundChance(rm, 1, x.c1, r) : null)),
       rho,
       seed: fnv1a(`round-backtest-shocks:${year}`),
+      years: ROUND_BACKTEST.SIMULATED_YEARS,
     });
     const openBy = (x: (typeof list)[number]) => [...x.rounds.values()].some((c) => r <= c);
     const floatFinal = list.findIndex((x, i) => i < held && openBy(x));

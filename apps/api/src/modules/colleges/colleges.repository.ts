@@ -17,6 +17,8 @@ export type InstituteRecord = {
   locationMethod: string | null;
   nirfRank: number | null;
   nirfRankYear: number | null;
+  /** 'Engineering', or the NIRF category nirfRank is from. */
+  nirfCategory: string | null;
   medianSalaryLpa: number | null;
   placementRate: number | null;
   placementYear: string | null;
@@ -27,7 +29,14 @@ export type InstituteRecord = {
 };
 
 /** An institute with its latest programs and every NIRF rank. */
-export type InstituteDetailRecord = InstituteRecord & { programs: ProgramRecord[]; nirfRanks: { year: number; rank: number }[] };
+export type InstituteDetailRecord = InstituteRecord & {
+  programs: ProgramRecord[];
+  nirfRanks: { year: number; rank: number }[];
+  /** The last JoSAA round of the programs' year in the data for this institute (the reference label's round). */
+  programsRound: number | null;
+  /** The reference label of the institute's seats in that year, when they are the predictor's reference seats. */
+  programsLabel: string | null;
+};
 
 /** A program of an institute's latest JoSAA year, with how many seats (quota × seat type × pool) it had. */
 export type ProgramRecord = { instituteId: string; year: number; programName: string; branchGroup: string; seats: number; quotas: string[] };
@@ -85,14 +94,19 @@ export function createCollegesRepository(db: Db) {
         db,
         sql`select i.id, i.name, i.short_name as "shortName", i.type, i.state, i.address, i.website,
               i.city, i.district, i.pin_code as "pinCode", i.latitude, i.longitude, i.location_method as "locationMethod",
-              i.nirf_rank as "nirfRank", i.nirf_rank_year::int as "nirfRankYear", i.median_salary_lpa as "medianSalaryLpa",
+              i.nirf_rank as "nirfRank", i.nirf_rank_year::int as "nirfRankYear", i.nirf_category as "nirfCategory", i.median_salary_lpa as "medianSalaryLpa",
               i.placement_rate as "placementRate", i.placement_year as "placementYear", i.placement_source as "placementSource",
               i.tuition_inr_per_year as "tuitionInrPerYear", i.tuition_from_year::int as "tuitionFromYear", i.tuition_source as "tuitionSource",
               coalesce((select json_agg(json_build_object('instituteId', p.institute_id, 'year', p.year, 'programName', p.program_name,
                           'branchGroup', p.branch_group, 'seats', p.seats, 'quotas', p.quotas) order by p.program_name collate "C")
                         from college_programs p where p.institute_id = i.id), '[]') as programs,
               coalesce((select json_agg(json_build_object('year', n.year, 'rank', n.rank) order by n.year)
-                        from engineering_nirf_ranks n where n.institute_id = i.id), '[]') as "nirfRanks"
+                        from engineering_nirf_ranks n where n.institute_id = i.id), '[]') as "nirfRanks",
+              (select max(c.round)::int from engineering_cutoffs c where c.institute_id = i.id and c.counselling = 'JoSAA'
+                 and c.year = (select max(p.year) from college_programs p where p.institute_id = i.id)) as "programsRound",
+              (select r.reference_label from engineering_reference r where r.institute_id = i.id and r.scheme = 'josaa'
+                 and r.year = (select max(p.year) from college_programs p where p.institute_id = i.id)
+               order by r.round desc limit 1) as "programsLabel"
             from engineering_institutes i where i.id in (${list(ids)})`,
       );
     },

@@ -17,6 +17,7 @@ import {
 import { branchGroups } from '@rankwise/contract/engineering';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { engineeringReferenceLabel, josaaFinalRound } from '../../data/lib/reference-label.ts';
 import { createCollegeDirectory } from './college-directory.ts';
 import type { CollegesRepository, InstituteRecord, ProgramRecord, RankRecord, SeatKey } from './colleges.repository.ts';
 import { GEONAMES_CREDIT, greatCircleKm, stateCapitals } from './geo.ts';
@@ -62,7 +63,12 @@ export function composeAbout(i: InstituteRecord, programs: ProgramRecord[]): str
   const city = cityOf(i);
   const place = city && i.state ? ` in ${city}, ${i.state}` : i.state ? ` in ${i.state}` : '';
   const parts = [`${i.name} is ${typeLabel(i)}${place}.`];
-  if (i.nirfRank !== null && i.nirfRankYear !== null) parts.push(`NIRF ${i.nirfRankYear} ranks it ${i.nirfRank} among engineering institutions.`);
+  if (i.nirfRank !== null && i.nirfRankYear !== null)
+    parts.push(
+      i.nirfCategory && i.nirfCategory !== 'Engineering'
+        ? `NIRF ${i.nirfRankYear} ranks it ${i.nirfRank} in ${i.nirfCategory} (it is not in NIRF's Engineering ranking).`
+        : `NIRF ${i.nirfRankYear} ranks it ${i.nirfRank} among engineering institutions.`,
+    );
   if (programs.length) {
     const year = programs[0].year;
     const seats = programs.reduce((n, p) => n + p.seats, 0);
@@ -85,7 +91,14 @@ const quotaOrder = (q: string) => {
 
 const lpa = (n: number) => String(Math.round(n * 100) / 100);
 
-export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { year: number; rank: number }[], student: StudentContext): CollegeDetail {
+export function toDetail(
+  i: InstituteRecord,
+  programs: ProgramRecord[],
+  nirf: { year: number; rank: number }[],
+  student: StudentContext,
+  programsRound: number | null = null,
+  programsLabel: string | null = null,
+): CollegeDetail {
   const city = cityOf(i);
   const groups = branchGroups
     .map((group) => ({ group, programs: programs.filter((p) => p.branchGroup === group).map((p) => p.programName) }))
@@ -96,12 +109,23 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
   const tuition = tuitionOf(i, student.category, student.familyIncome);
   const located = i.latitude !== null && i.longitude !== null;
   const programsYear = programs[0]?.year ?? null;
+  // 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4).
+  // The predictor's own label when the programs' year is its reference year; an earlier year is complete.
+  const referenceLabel =
+    programsLabel ??
+    (programsYear !== null && programsRound !== null ? engineeringReferenceLabel('JoSAA', programsYear, programsRound, josaaFinalRound(programsYear)) : null);
   const sources: CollegeDetail['sources'] = [];
   if (programsYear !== null)
-    sources.push({ figure: 'Programs and closing ranks', year: String(programsYear), source: `JoSAA ${programsYear} opening and closing ranks` });
+    sources.push({
+      figure: 'Programs and closing ranks',
+      year: String(programsYear),
+      source: `${referenceLabel ?? `JoSAA ${programsYear}`} opening and closing ranks`,
+    });
   if (i.placementYear && i.placementSource)
     sources.push({ figure: 'Placements (median package, share placed)', year: i.placementYear, source: i.placementSource });
   if (nirf.length) sources.push({ figure: 'NIRF rank', year: String(nirf.at(-1)!.year), source: 'NIRF India Rankings, Engineering (nirfindia.org)' });
+  else if (i.nirfRank !== null && i.nirfRankYear !== null && i.nirfCategory)
+    sources.push({ figure: 'NIRF rank', year: String(i.nirfRankYear), source: `NIRF India Rankings, ${i.nirfCategory} (nirfindia.org)` });
   if (tuition) sources.push({ figure: 'Tuition', year: `admissions from ${tuition.fromAdmissionYear}`, source: tuition.source });
   if (located)
     sources.push({
@@ -130,6 +154,7 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
     branches: programs.map((p) => p.programName),
     branchGroups: groups,
     programsYear,
+    referenceLabel,
     companies: [],
     averagePackage: i.medianSalaryLpa === null ? 'NA' : lpa(i.medianSalaryLpa),
     highestPackage: 'NA',
@@ -143,6 +168,7 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
     messFee: 'NA',
     nirfRank: i.nirfRank,
     nirfRankYear: i.nirfRankYear,
+    nirfCategory: i.nirfRank === null ? null : i.nirfCategory,
     nirfRanks: nirf.map(({ year, rank }) => ({ year, rank })),
     tuition,
     sources,
@@ -186,7 +212,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
 
   async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
     const found = await repo.findDetails([...new Set(ids)]);
-    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student)]));
+    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound, i.programsLabel)]));
   }
 
   async function requireInstitute(id: string): Promise<string> {
@@ -285,6 +311,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
                 seatType: seat.seatType,
                 gender: seat.gender,
                 latest: latest ? toRankRow(latest) : null,
+                // A CSAB result's seat: its CSAB years (2025, 2024), on the common rank list.
                 lastYears: lastYears(history, 3, ref?.counselling ?? 'JoSAA').map(toRankRow),
               }
             : null,

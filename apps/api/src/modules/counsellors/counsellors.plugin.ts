@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCounsellorsRepository } from './counsellors.repository.ts';
@@ -15,9 +13,9 @@ declare module 'fastify' {
 /** Until reviews exist every counsellor shows no rating; the reviews feature replaces this. */
 const noRatings: Ratings = async () => new Map();
 
-/** The counsellors module: its repository and photo store (created once), and the photo files. */
+/** The counsellors module: its repository and photo store (created once), and the photos. */
 export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
-  const photos = createPhotoStore(app.config.DATA_FOLDER);
+  const photos = createPhotoStore(app.database.db, app.config.DATA_FOLDER);
   const { config } = app;
   app.decorate('counsellors', {
     db: app.database.db,
@@ -35,13 +33,13 @@ export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
     codeSecret: `student-email-code:${config.JWT_SECRET}`,
     now: () => app.clock.now(),
   });
-  mkdirSync(photos.dir, { recursive: true });
+  // Photos an older version wrote to files join the table (every instance serves them from there).
+  const adopted = await photos.adoptFiles();
+  if (adopted) app.log.info({ adopted }, 'counsellor photo files copied into the database');
   // Each upload gets a new random key, so a photo URL never changes content: cached for a year.
-  await app.register(fastifyStatic, {
-    root: photos.dir,
-    prefix: PHOTO_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+  app.get(`${PHOTO_URL_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
+    const photo = await photos.read((request.params as { file: string }).file);
+    if (!photo) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(photo.contentType).send(photo.bytes);
   });
 });

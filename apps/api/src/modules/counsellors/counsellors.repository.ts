@@ -331,15 +331,21 @@ export function createCounsellorsRepository(db: Db) {
     },
 
     // 'Tell me when a counsellor joins'.
-    async addWatcher(v: { instituteId: string; email: string; userId: string | null; stopToken: string }): Promise<void> {
-      // Asking again renews the request (a stopped or already-told one included).
-      await db
+    /**
+     * Adds (or renews, once told or stopped) a request; false when the same one is already waiting,
+     * so asking again sends no second mail (a stranger cannot fill someone's inbox by asking often).
+     */
+    async addWatcher(v: { instituteId: string; email: string; userId: string | null; stopToken: string }): Promise<boolean> {
+      const rows = await db
         .insert(collegeWatchers)
         .values(v)
         .onConflictDoUpdate({
           target: [collegeWatchers.instituteId, collegeWatchers.email],
           set: { notifiedAt: null, stopToken: v.stopToken, createdAt: sql`now()` },
-        });
+          setWhere: isNotNull(collegeWatchers.notifiedAt),
+        })
+        .returning({ id: collegeWatchers.id });
+      return rows.length > 0;
     },
     async stopWatcher(stopToken: string): Promise<{ instituteId: string } | null> {
       const [row] = await db.delete(collegeWatchers).where(eq(collegeWatchers.stopToken, stopToken)).returning({ instituteId: collegeWatchers.instituteId });

@@ -39,7 +39,7 @@ import { photoUrl, type PhotoStore } from './photos.ts';
 import { isAddressAt, studentMailDomains } from './student-mail-domains.ts';
 
 // What other modules use of this one (they reach a module only through its service).
-export type { CounsellorRecord, CounsellorsRepository } from './counsellors.repository.ts';
+export { createCounsellorsRepository, type CounsellorRecord, type CounsellorsRepository, type PayoutDetailsRow } from './counsellors.repository.ts';
 
 export type Ratings = (counsellorIds: string[]) => Promise<Map<string, { average: number; count: number }>>;
 
@@ -194,8 +194,8 @@ export async function watchCollege(d: CounsellorsDeps, userId: string | null, v:
   if (!institute) throw new AppError('VALIDATION_FAILED', 'Choose a college from the list', { instituteName: ['Choose a college from the list'] });
   const stopToken = randomBytes(24).toString('base64url');
   await d.db.transaction(async (tx) => {
-    await createCounsellorsRepository(tx).addWatcher({ instituteId: institute.id, email: v.email, userId, stopToken });
-    await d.jobs.enqueue('mail', watchConfirmMail(d.settings, { to: v.email, college: institute.name, stopToken }), { db: tx });
+    const added = await createCounsellorsRepository(tx).addWatcher({ instituteId: institute.id, email: v.email, userId, stopToken });
+    if (added) await d.jobs.enqueue('mail', watchConfirmMail(d.settings, { to: v.email, college: institute.name, stopToken }), { db: tx });
   });
   return { message: `We will e-mail ${v.email} once when a counsellor from ${institute.name} joins.` };
 }

@@ -34,7 +34,7 @@ export type ReferenceQuery = {
 
 /** The columns a result is made from. */
 export const REFERENCE_COLUMNS =
-  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper';
+  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, nirf_category, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper, chance_shift, chance_below, chance_above, reference_label';
 
 export type ReferenceRecord = {
   id: string;
@@ -56,12 +56,18 @@ export type ReferenceRecord = {
   placement_year: string | null;
   nirf_rank: number | null;
   nirf_rank_year: number | null;
+  nirf_category: string | null;
   tuition_inr_per_year: number | null;
   tuition_from_year: number | null;
   chance_scale: number;
   chance_wide: boolean;
   chance_card: SeatChanceCard;
   rank_paper: '2A' | '2B' | null;
+  /** The seat group's change of z (docs/decisions/0014). */
+  chance_shift: number;
+  chance_below: number;
+  chance_above: number;
+  reference_label: string;
 };
 
 /** The part of the query a seat was listed by (the parts never overlap). */
@@ -120,17 +126,27 @@ export function createEngineeringRepository(db: Db) {
         columns: sql.raw(REFERENCE_COLUMNS),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
-        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q))}, closing_rank asc, id asc` : orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q), true)}, closing_rank asc, id asc` : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });
     },
-    /** The JoSAA chance curve the importer stored (move table and calibration table). */
-    async findChanceCurve(): Promise<ChanceCurve | null> {
-      const r = (await db.execute(sql`select move_table, calibration from chance_models where stream = 'josaa'`)) as unknown as {
-        rows: { move_table: number[]; calibration: ChanceCurve['calibration'] }[];
+    /** The chance curve the importer stored for the scheme (move table and calibration table): JoSAA's, or CSAB's. */
+    async findChanceCurve(scheme: 'josaa' | 'csab' = 'josaa'): Promise<ChanceCurve | null> {
+      const r = (await db.execute(
+        sql`select stream, move_table, calibration from chance_models where stream in ('josaa', 'csab') order by stream = ${scheme} desc`,
+      )) as unknown as {
+        rows: { stream: string; move_table: number[]; calibration: ChanceCurve['calibration'] }[];
       };
-      return curveOfRow(r.rows[0]);
+      // A database imported before CSAB had its own curve has JoSAA's only.
+      return curveOfRow(r.rows.find((x) => x.stream === scheme) ?? r.rows.find((x) => x.stream === 'josaa'));
+    },
+    /** The label of the scheme's latest year and last round (the results header). */
+    async findReferenceLabel(scheme: 'josaa' | 'csab'): Promise<string | null> {
+      const r = (await db.execute(
+        sql`select reference_label from engineering_reference where scheme = ${scheme} order by year desc, round desc limit 1`,
+      )) as unknown as { rows: { reference_label: string }[] };
+      return r.rows[0]?.reference_label ?? null;
     },
   };
 }

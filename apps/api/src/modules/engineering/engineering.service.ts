@@ -12,7 +12,9 @@ import type { EngineeringReadModel } from './engineering.read-model.ts';
 /** Where matches come from: the read model in memory, or the SQL of the repository (the same answers). */
 export type EngineeringSource = {
   findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> | { rows: ReferenceRecord[]; total: number };
-  findChanceCurve(): Promise<ChanceCurve | null>;
+  findChanceCurve(scheme?: 'josaa' | 'csab'): Promise<ChanceCurve | null>;
+  /** What the scheme's results are judged on (the latest year's last round), for the header. */
+  findReferenceLabel(scheme: 'josaa' | 'csab'): Promise<string | null>;
 };
 
 /** Form category → JoSAA seat type as the data spells it. */
@@ -128,6 +130,7 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     state: r.state,
     nirfRank: r.nirf_rank,
     nirfRankYear: r.nirf_rank_year,
+    nirfCategory: r.nirf_category,
     branchGroup: r.branch_group as EngineeringCollege['branchGroup'],
     quota: r.quota,
     seatType: r.seat_type,
@@ -136,6 +139,7 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     round: r.round,
     basis: r.basis,
     requires: r.institute_type === 'IIT' && isArchitectureProgram(r.program_name) ? AAT_REQUIREMENT : null,
+    referenceLabel: r.reference_label,
     matchedOn,
     ...chance,
   };
@@ -144,15 +148,22 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
 /** The rank a row was matched on (its part of the query), and the seat's chance columns. */
 function matchOf(q: Pick<ReferenceQuery, 'parts'>, r: ReferenceRecord) {
   const part = partOf(q.parts, r.seat_type, r.rank_paper)!;
-  const seat = { closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card };
+  const seat = {
+    closingRank: r.closing_rank,
+    chanceScale: r.chance_scale,
+    wideBand: r.chance_wide,
+    card: r.chance_card,
+    adjustment: { shift: r.chance_shift, below: r.chance_below, above: r.chance_above },
+  };
   return { matchedOn: part.matchedOn, rank: part.rank, seat };
 }
 
-function resultsPage(p: EngineeringPreferences, total: number) {
+function resultsPage(p: EngineeringPreferences, total: number, referenceLabel: string | null) {
   return {
     currentPage: p.page,
     totalDocuments: total,
     totalPages: Math.ceil(total / p.pageSize),
+    ...(referenceLabel === null ? {} : { referenceLabel }),
     message: total ? `${total} programmes match your preferences` : 'No Colleges Found',
   };
 }
@@ -162,12 +173,12 @@ export async function findColleges(repo: EngineeringSource, p: EngineeringPrefer
   const q = toQuery(p);
   const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
   // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
-  const curve = rows.length ? await curveFor(repo) : null;
+  const curve = rows.length ? await curveFor(repo, q.scheme) : null;
   const colleges = rows.map((r) => {
     const { matchedOn, rank, seat } = matchOf(q, r);
     return toCollege(r, matchedOn, toChanceFields(curve!, seat, rank));
   });
-  const { message, ...page } = resultsPage(p, total);
+  const { message, ...page } = resultsPage(p, total, await repo.findReferenceLabel(q.scheme));
   return { data: { colleges, ...page }, message };
 }
 
@@ -187,7 +198,7 @@ export async function findCollegesJson(
 ): Promise<JsonText<EngineeringResultsResponse>> {
   const q = toQuery(p);
   const { rows, total } = model.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
-  const curve = rows.length ? await curveFor(model) : null;
+  const curve = rows.length ? await curveFor(model, q.scheme) : null;
   const items = rows.map((r) => {
     let json = seatJson.get(r);
     if (!json) {
@@ -200,7 +211,7 @@ export async function findCollegesJson(
     if (opts.chance === false) return `{${json.head},"matchedOn":"${matchedOn}"}`;
     return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(curve!, json.chance, rank)}}`;
   });
-  return pagedJson(items, resultsPage(p, total));
+  return pagedJson(items, resultsPage(p, total, await model.findReferenceLabel(q.scheme)));
 }
 
 /**

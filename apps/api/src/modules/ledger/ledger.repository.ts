@@ -70,8 +70,58 @@ export function createLedgerRepository(db: Db) {
       await entry(bookingId, 'payable', 'release', held, `release:${bookingId}:payable`, now);
       return held;
     },
+    /**
+     * What is held or payable for each of the counsellor's sessions, with when the amount became
+     * payable: the earnings page says what is payable when (docs/decisions 0026).
+     */
+    async schedule(
+      counsellorId: string,
+    ): Promise<
+      { bookingId: string; startsAt: Date; endsAt: Date; status: string; studentName: string; held: number; payable: number; payableSince: Date | null }[]
+    > {
+      const rows = (
+        (await db.execute(sql`
+          select b.id as booking_id, b.starts_at, b.ends_at, b.status, u.username as student_name,
+            coalesce(sum(l.amount_paise) filter (where l.account = 'held'), 0)::int as held,
+            coalesce(sum(l.amount_paise) filter (where l.account = 'payable'), 0)::int as payable,
+            max(l.created_at) filter (where l.account = 'payable' and l.kind = 'release' and l.amount_paise > 0) as payable_since
+          from ledger_entries l
+          join bookings b on b.id = l.booking_id
+          join users u on u.id = b.student_id
+          where l.counsellor_id = ${counsellorId}
+          group by b.id, b.starts_at, b.ends_at, b.status, u.username
+          having coalesce(sum(l.amount_paise) filter (where l.account = 'held'), 0) > 0
+              or coalesce(sum(l.amount_paise) filter (where l.account = 'payable'), 0) > 0
+          order by b.starts_at
+          limit 1000`)) as unknown as {
+          rows: {
+            booking_id: string;
+            starts_at: string | Date;
+            ends_at: string | Date;
+            status: string;
+            student_name: string;
+            held: number;
+            payable: number;
+            payable_since: string | Date | null;
+          }[];
+        }
+      ).rows;
+      return rows.map((r) => ({
+        bookingId: r.booking_id,
+        startsAt: new Date(r.starts_at),
+        endsAt: new Date(r.ends_at),
+        status: r.status,
+        studentName: r.student_name,
+        held: Number(r.held),
+        payable: Number(r.payable),
+        payableSince: r.payable_since ? new Date(r.payable_since) : null,
+      }));
+    },
     /** The counsellor's ledger, newest first, with its balances. */
-    async ledgerOf(counsellorId: string, limit = 500): Promise<{ entries: LedgerRow[]; held: number; payable: number; received: number; refunded: number }> {
+    async ledgerOf(
+      counsellorId: string,
+      limit = 500,
+    ): Promise<{ entries: LedgerRow[]; held: number; payable: number; received: number; refunded: number; paidOut: number }> {
       const student = aliasedTable(users, 'student');
       const entries = await db
         .select({
@@ -96,10 +146,18 @@ export function createLedgerRepository(db: Db) {
           payable: sql<number>`coalesce(sum(${ledgerEntries.amountPaise}) filter (where ${ledgerEntries.account} = 'payable'), 0)::int`,
           received: sql<number>`coalesce(sum(${ledgerEntries.amountPaise}) filter (where ${ledgerEntries.kind} = 'payment'), 0)::int`,
           refunded: sql<number>`coalesce(-sum(${ledgerEntries.amountPaise}) filter (where ${ledgerEntries.kind} = 'refund'), 0)::int`,
+          paidOut: sql<number>`coalesce(-sum(${ledgerEntries.amountPaise}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
         })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.counsellorId, counsellorId));
-      return { entries, held: Number(t.held), payable: Number(t.payable), received: Number(t.received), refunded: Number(t.refunded) };
+      return {
+        entries,
+        held: Number(t.held),
+        payable: Number(t.payable),
+        received: Number(t.received),
+        refunded: Number(t.refunded),
+        paidOut: Number(t.paidOut),
+      };
     },
   };
 }

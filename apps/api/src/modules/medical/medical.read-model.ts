@@ -66,6 +66,7 @@ export async function loadMedicalReadModel(db: Db): Promise<MedicalReadModel> {
         institute_id: one(r.institute_id),
         institute_name: one(r.institute_name),
         address: one(r.address),
+        location: one(r.location),
         state: one(r.state),
         course: one(r.course),
         degree: one(r.degree),

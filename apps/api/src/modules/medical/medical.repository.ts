@@ -23,13 +23,15 @@ export type MedicalQuery = {
 
 /** The columns a result is made from. */
 export const SEAT_COLUMNS =
-  'id, institute_id, institute_name, address, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr, chance_scale, chance_wide, chance_card';
+  'id, institute_id, institute_name, address, location, state, course, degree, quota, category, opening_rank, closing_rank, year, round, annual_fee_inr, bond_years, bond_penalty_inr, chance_scale, chance_wide, chance_card';
 
 export type MedicalSeatRecord = {
   id: string;
   institute_id: string;
   institute_name: string;
   address: string | null;
+  /** 'town, state' (docs/decisions/0005). */
+  location: string | null;
   state: string | null;
   course: string;
   degree: string;

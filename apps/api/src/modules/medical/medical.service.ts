@@ -11,6 +11,7 @@ import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields,
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
 import type { ChanceCurve } from '../../data/chance/model.ts';
+import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
 import type { MedicalQuery, MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
 import type { MedicalReadModel } from './medical.read-model.ts';
@@ -50,6 +51,11 @@ export function preferenceSet(p: MedicalPreferences) {
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
+/** What the seat is judged on: 'MCC NEET PG 2025 rounds 1-3' (issue 22). */
+export function referenceLabelOf(year: number, round: number): string {
+  return `MCC NEET PG ${year} ${round === 1 ? 'round 1' : `rounds 1-${round}`}`;
+}
+
 /** `chance`: the chance fields for the student's rank (lib/chance.ts). */
 export function toMedicalCollege(r: MedicalSeatRecord, chance: ChanceFields): MedicalCollege {
   const fee = r.annual_fee_inr === null ? 'NA' : inr.format(r.annual_fee_inr);
@@ -57,7 +63,8 @@ export function toMedicalCollege(r: MedicalSeatRecord, chance: ChanceFields): Me
     id: r.id,
     'Allotted Institute': r.institute_name,
     collegeName: r.institute_name,
-    Location: r.address ?? 'NA',
+    // 'town, state' (docs/decisions/0005), never MCC's address text.
+    Location: r.location ?? 'NA',
     State: r.state ?? 'NA',
     Course: r.course,
     'Allotted Quota': r.quota,
@@ -75,6 +82,8 @@ export function toMedicalCollege(r: MedicalSeatRecord, chance: ChanceFields): Me
     round: `R${r.round}`,
     instituteId: r.institute_id,
     degree: r.degree,
+    referenceLabel: referenceLabelOf(r.year, r.round),
+    closingRankNote: r.chance_card.closingNote ?? null,
     ...chance,
   };
 }
@@ -106,11 +115,13 @@ function queryOf(p: MedicalPreferences): MedicalQuery {
 
 const seatChance = (r: MedicalSeatRecord) => ({ closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card });
 
-function resultsPage(p: MedicalPreferences, total: number) {
+/** The header's label: every listed seat is judged on the same year and rounds (decision 0005), read from the page's first. */
+function resultsPage(p: MedicalPreferences, total: number, first: MedicalSeatRecord | undefined) {
   return {
     currentPage: p.page,
     totalDocuments: total,
     totalPages: Math.ceil(total / p.pageSize),
+    ...(first ? { referenceLabel: referenceLabelOf(first.year, first.round) } : {}),
     message: total ? `${total} seats match your preferences` : 'No Medical Colleges Found',
   };
 }
@@ -119,9 +130,9 @@ function resultsPage(p: MedicalPreferences, total: number) {
 export async function findMedicalColleges(repo: MedicalSource, p: MedicalPreferences): Promise<MedicalResultsResponse> {
   const { rows, total } = await repo.findMatches(queryOf(p));
   // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
-  const curve = rows.length ? await curveFor(repo) : null;
+  const curve = rows.length ? curveForQuota(await curveFor(repo), p.quota) : null;
   const colleges = rows.map((r) => toMedicalCollege(r, toChanceFields(curve!, seatChance(r), p.rank)));
-  const { message, ...page } = resultsPage(p, total);
+  const { message, ...page } = resultsPage(p, total, rows[0]);
   return { data: { colleges, ...page }, message };
 }
 
@@ -140,7 +151,7 @@ export async function findMedicalCollegesJson(
   opts: { chance?: boolean } = {},
 ): Promise<JsonText<MedicalResultsResponse>> {
   const { rows, total } = model.findMatches(queryOf(p));
-  const curve = rows.length ? await curveFor(model) : null;
+  const curve = rows.length ? curveForQuota(await curveFor(model), p.quota) : null;
   const items = rows.map((r) => {
     let json = seatJson.get(r);
     if (!json) {
@@ -152,7 +163,7 @@ export async function findMedicalCollegesJson(
     if (opts.chance === false) return `{${json.head}}`;
     return `{${json.head},${chanceFieldsJson(curve!, json.chance, p.rank)}}`;
   });
-  return pagedJson(items, resultsPage(p, total));
+  return pagedJson(items, resultsPage(p, total, rows[0]));
 }
 
 export async function medicalCourseCatalog(repo: MedicalRepository): Promise<MedicalCourseCatalog> {

@@ -112,7 +112,13 @@ function readEvent(body: CashfreeWebhook, key: string): WebhookEvent {
     };
   }
   if ((type === 'PAYMENT_FAILED_WEBHOOK' || type === 'PAYMENT_USER_DROPPED_WEBHOOK') && orderId) {
-    return { ...base, kind: 'payment-failed', orderId, paymentStatus: data.payment?.payment_status ?? null };
+    return {
+      ...base,
+      kind: 'payment-failed',
+      orderId,
+      paymentStatus: data.payment?.payment_status ?? null,
+      gaveUp: type === 'PAYMENT_USER_DROPPED_WEBHOOK' || data.payment?.payment_status === 'USER_DROPPED',
+    };
   }
   if (type === 'REFUND_STATUS_WEBHOOK' && data.refund?.refund_id) {
     return { ...base, kind: 'refund-status', refundId: data.refund.refund_id, status: refundStatusOf(data.refund.refund_status ?? 'PENDING') };

@@ -78,6 +78,11 @@ export type WebhookEvent =
       /** What the event said about money, for the log. */
       logged: Record<string, unknown>;
     })
-  | (EventBase & { kind: 'payment-failed'; orderId: string; paymentStatus: string | null })
+  /**
+   * An attempt on the order did not pay. `gaveUp`: the student left the checkout (USER_DROPPED);
+   * otherwise one attempt failed (a declined card, a UPI timeout) and the order is still payable:
+   * the student may try again with another card or app (docs/decisions 0008, issue 24).
+   */
+  | (EventBase & { kind: 'payment-failed'; orderId: string; paymentStatus: string | null; gaveUp: boolean })
   | (EventBase & { kind: 'refund-status'; refundId: string; status: ProviderRefund['status'] })
   | (EventBase & { kind: 'other' });

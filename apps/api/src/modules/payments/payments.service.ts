@@ -35,6 +35,9 @@ export const MESSAGES = {
   checkLater: 'We could not confirm your payment with Cashfree just now. If money was taken, your session is confirmed automatically within a few minutes.',
 };
 
+/** How long an order stays payable (and its slot held): BOOKING_HOLD_MINUTES plus 5, at least 20 minutes. */
+export const orderMinutes = (holdMinutes: number) => Math.max(holdMinutes + 5, 20);
+
 /** A text Cashfree accepts only within these lengths, or nothing (the field is optional there). */
 const withinLength = (v: string | undefined, min: number, max: number) => (v && v.length >= min && v.length <= max ? v : undefined);
 
@@ -61,7 +64,12 @@ export async function startPayment(d: PaymentsDeps, user: AuthUser, input: Payme
   const minutes = parseSlotTime(input.selectedTime)!;
   const orderId = `rw_${randomBytes(12).toString('hex')}`;
 
+  // The hold lasts as long as the order is payable (issue 24): a failed attempt keeps it, and no one
+  // else can take a slot whose order can still be paid. Cashfree honours an attempt started before
+  // the order's expiry until it ends; such a late payment is settled as late (settlePaid).
+  const expiresAt = new Date(now.getTime() + orderMinutes(d.settings.holdMinutes) * 60_000);
   const held = await holdSlot(d, {
+    holdExpiresAt: expiresAt,
     studentId: user.id,
     counsellorId: c.id,
     startsAt,
@@ -81,8 +89,6 @@ export async function startPayment(d: PaymentsDeps, user: AuthUser, input: Payme
   const { bookingId } = held;
 
   const base = d.settings.publicUrl.replace(/\/+$/, '');
-  // The provider keeps the order payable a little past our hold; a payment after the hold is handled as late.
-  const expiresAt = new Date(now.getTime() + Math.max(d.settings.holdMinutes + 5, 20) * 60_000);
   try {
     const order = await d.provider.createOrder({
       orderId,

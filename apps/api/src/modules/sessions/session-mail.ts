@@ -229,6 +229,22 @@ export function absenceReportedMails(b: BookingDetails, disputeUntil: Date | nul
   };
 }
 
+/** The counsellor marked the student absent: the student is told, and how to dispute it (issue 24). */
+export function markedAbsentMail(b: BookingDetails, disputeUntil: Date, m: MailSettings): Mail {
+  const when = sessionWhen(b.startsAt, b.endsAt);
+  const deadline = sessionWhen(disputeUntil, disputeUntil).replace(/ - .*$/, ' IST');
+  return {
+    to: b.studentEmail,
+    subject: `${b.counsellorName} marked you absent: ${when}`,
+    text:
+      `Hello ${b.studentName},\n\n${b.counsellorName} marked you as not having joined your session on ${when}. ` +
+      `A session the student missed is not refunded, and it cannot be reviewed.\n\n` +
+      `If you did join, dispute it before ${deadline} on My sessions (${site(m, '/sessions')}): ` +
+      `an admin then looks at both sides and decides, and the counsellor is not paid for this session until then.` +
+      sign(m),
+  };
+}
+
 /** A disputed report waits for an admin. */
 export function disputeMail(b: BookingDetails, note: string | null, m: MailSettings): Mail {
   return {

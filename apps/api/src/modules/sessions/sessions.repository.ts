@@ -1,6 +1,6 @@
 import { studentSessionStatuses, type SessionStatus } from '@rankwise/contract/sessions';
 import { DISPUTE_WINDOW_MS, REPORT_WINDOW_MS } from '@rankwise/contract/session-policy';
-import { aliasedTable, and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import type { refunds } from '../../db/schema/bookings.ts';
@@ -48,8 +48,34 @@ export function createSessionsRepository(db: Db) {
       const rows = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, bookingId)).limit(1);
       return rows.length > 0;
     },
+    /**
+     * A counsellor's sessions, one page: upcoming (confirmed, not ended) soonest first, or past latest
+     * first; with how many there are of each (issue 24: a busy counsellor sees every session).
+     */
+    async counsellorPage(
+      counsellorId: string,
+      now: Date,
+      which: 'upcoming' | 'past',
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: SessionRow[]; total: number }> {
+      const upcoming = and(eq(bookings.status, 'confirmed'), gt(bookings.endsAt, now));
+      const cond = which === 'upcoming' ? upcoming : not(upcoming!);
+      const rows = await this.sessions({ counsellorId }, limit, { where: cond, order: which === 'upcoming' ? 'asc' : 'desc', offset });
+      const [c] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(
+          and(eq(bookings.counsellorId, counsellorId), inArray(bookings.status, [...studentSessionStatuses]), sql`${bookings.confirmedAt} is not null`, cond),
+        );
+      return { rows, total: Number(c?.n ?? 0) };
+    },
     /** Sessions of a student or of a counsellor (every booking that was paid and confirmed), newest first. */
-    async sessions(by: { studentId: string } | { counsellorId: string }, limit = 200): Promise<SessionRow[]> {
+    async sessions(
+      by: { studentId: string } | { counsellorId: string },
+      limit = 200,
+      page: { where?: SQL; order?: 'asc' | 'desc'; offset?: number } = {},
+    ): Promise<SessionRow[]> {
       const student = aliasedTable(users, 'student');
       const where = 'studentId' in by ? eq(bookings.studentId, by.studentId) : eq(bookings.counsellorId, by.counsellorId);
       const rows = await db
@@ -84,9 +110,10 @@ export function createSessionsRepository(db: Db) {
         .innerJoin(payments, eq(payments.bookingId, bookings.id))
         .innerJoin(student, eq(student.id, bookings.studentId))
         .innerJoin(counsellors, eq(counsellors.id, bookings.counsellorId))
-        .where(and(where, inArray(bookings.status, [...studentSessionStatuses]), sql`${bookings.confirmedAt} is not null`))
-        .orderBy(desc(bookings.startsAt))
-        .limit(limit);
+        .where(and(where, inArray(bookings.status, [...studentSessionStatuses]), sql`${bookings.confirmedAt} is not null`, page.where))
+        .orderBy(...(page.order === 'asc' ? [asc(bookings.startsAt), asc(bookings.id)] : [desc(bookings.startsAt), desc(bookings.id)]))
+        .limit(limit)
+        .offset(page.offset ?? 0);
       return rows.map((r) => ({ ...r, reviewed: Boolean(r.reviewed), heldPaise: Number(r.heldPaise), payablePaise: Number(r.payablePaise) })) as SessionRow[];
     },
     /** Sessions whose report window closed without a report, and reports whose dispute window closed (a safety net for their jobs). */

@@ -13,7 +13,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   route(app, e.cancel, ({ user, params }) => sessions.cancelByStudent(d, user, params.id), { rateLimit });
   route(app, e.reschedule, ({ user, params, body }) => sessions.reschedule(d, user, params.id, body), { rateLimit });
   route(app, e.reportAbsence, ({ user, params }) => sessions.reportAbsence(d, user, params.id), { rateLimit });
-  route(app, e.counsellorSessions, ({ user }) => sessions.counsellorSessions(d, user));
+  route(app, e.counsellorSessions, ({ user, query }) => sessions.counsellorSessions(d, user, query));
   route(app, e.counsellorCancel, ({ user, params }) => sessions.cancelByCounsellor(d, user, params.id), { rateLimit });
   route(app, e.outcome, ({ user, params, body }) => sessions.markOutcome(d, user, params.id, body.outcome), { rateLimit });
   route(app, e.missed, ({ user, params }) => sessions.counsellorMissed(d, user, params.id), { rateLimit });

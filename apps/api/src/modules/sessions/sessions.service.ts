@@ -1,8 +1,11 @@
+import { commissionOf } from '@rankwise/contract/payouts';
 import { formatDays, formatTimeRanges } from '@rankwise/contract/counsellors';
 import {
+  COUNSELLOR_SESSIONS_PAGE_SIZE,
   sessionMessages,
   type CounsellorOutcome,
   type CounsellorSession,
+  type CounsellorSessions,
   type Dispute,
   type Earnings,
   type MySessions,
@@ -34,6 +37,7 @@ import {
   confirmationMails,
   disputeCompletedMails,
   disputeMail,
+  markedAbsentMail,
   noShowRefundMails,
   reminderMails,
   rescheduleMails,
@@ -149,6 +153,9 @@ function toStudentSession(r: SessionRow, now: Date): StudentSession {
     cancelledBy: r.cancelledBy,
     refund: r.refundAmountPaise !== null && r.refundStatus !== null ? { amountPaise: Number(r.refundAmountPaise), status: r.refundStatus } : null,
     reviewed: r.reviewed,
+    markedAbsent: r.counsellorOutcome === 'student_absent',
+    absenceDisputeUntil: r.counsellorOutcome === 'student_absent' && reportable ? new Date(r.endsAt.getTime() + REPORT_WINDOW_MS).toISOString() : null,
+    reviewBlockedReason: r.counsellorOutcome === 'student_absent' && !r.reviewed ? sessionMessages.absenceNotReviewable : null,
     can: {
       cancel: confirmed && before > 0,
       cancelWithRefund: confirmed && before >= FREE_CANCEL_MS,
@@ -215,8 +222,10 @@ export async function reschedule(
     id,
     (b) => b.studentId === user.id,
     async ({ s, b, now }) => {
-      if (b.status !== 'confirmed' || now >= b.startsAt) throw new AppError('CONFLICT', sessionMessages.notCancellable);
+      // A late reschedule says reschedule (issue 24), never 'cancel'.
+      if (b.status !== 'confirmed') throw new AppError('CONFLICT', sessionMessages.notReschedulable);
       if (b.rescheduleCount > 0) throw new AppError('CONFLICT', sessionMessages.rescheduleUsed);
+      if (now >= b.startsAt) throw new AppError('CONFLICT', sessionMessages.rescheduleTooLate);
       if (b.startsAt.getTime() - now.getTime() < FREE_CANCEL_MS) throw new AppError('CONFLICT', sessionMessages.rescheduleTooLate);
       const { startsAt, endsAt } = checkSlot(c, input.selectedDate, input.selectedTime, b.durationMinutes, now);
       if (startsAt.getTime() === b.startsAt.getTime())
@@ -300,13 +309,31 @@ function toCounsellorSession(r: SessionRow, now: Date): CounsellorSession {
   };
 }
 
-/** `GET /counselor/sessions`. */
-export async function counsellorSessions(d: SessionsDeps, user: AuthUser): Promise<{ data: { upcoming: CounsellorSession[]; past: CounsellorSession[] } }> {
+/** `GET /counselor/sessions`: a page of upcoming (soonest first) and a page of past (latest first), with their totals. */
+export async function counsellorSessions(
+  d: SessionsDeps,
+  user: AuthUser,
+  q: { upcomingPage?: number; pastPage?: number; pageSize?: number } = {},
+): Promise<{ data: CounsellorSessions }> {
   const counsellorId = await ownCounsellorId(d, user);
   const now = d.now();
-  const rows = (await d.uow.store.sessions.sessions({ counsellorId })).map((r) => toCounsellorSession(r, now));
-  const isUpcoming = (s: CounsellorSession) => s.status === 'confirmed' && Date.parse(s.endsAt) > now.getTime();
-  return { data: { upcoming: rows.filter(isUpcoming).reverse(), past: rows.filter((s) => !isUpcoming(s)) } };
+  const size = q.pageSize ?? COUNSELLOR_SESSIONS_PAGE_SIZE;
+  const upcomingPage = q.upcomingPage ?? 1;
+  const pastPage = q.pastPage ?? 1;
+  const repo = d.uow.store.sessions;
+  const up = await repo.counsellorPage(counsellorId, now, 'upcoming', size, (upcomingPage - 1) * size);
+  const past = await repo.counsellorPage(counsellorId, now, 'past', size, (pastPage - 1) * size);
+  return {
+    data: {
+      upcoming: up.rows.map((r) => toCounsellorSession(r, now)),
+      past: past.rows.map((r) => toCounsellorSession(r, now)),
+      upcomingTotal: up.total,
+      pastTotal: past.total,
+      upcomingPage,
+      pastPage,
+      pageSize: size,
+    },
+  };
 }
 
 /** `POST /counselor/sessions/{id}/cancel`: before the start; the student is refunded in full and the slot reopens. */
@@ -338,7 +365,11 @@ export async function markOutcome(d: SessionsDeps, user: AuthUser, id: string, o
       if (b.status !== 'confirmed') throw new AppError('CONFLICT', sessionMessages.notMarkable);
       if (now < b.startsAt) throw new AppError('CONFLICT', sessionMessages.outcomeTooEarly);
       await s.bookings.markOutcome(b.id, outcome, now);
-      return { message: sessionMessages.outcomeSaved };
+      if (outcome !== 'student_absent') return { message: sessionMessages.outcomeSaved };
+      // The student is told, with how to dispute it (once per session, whatever is marked again).
+      const full = (await s.bookings.details(b.id))!;
+      await queueMail(d, s.tx, markedAbsentMail(full, new Date(b.endsAt.getTime() + REPORT_WINDOW_MS), mailSettings(d)), `marked-absent:${b.id}`);
+      return { message: sessionMessages.markedAbsent };
     },
   );
 }
@@ -397,9 +428,37 @@ export async function dispute(d: SessionsDeps, user: AuthUser, id: string, note:
 export async function earnings(d: SessionsDeps, user: AuthUser): Promise<{ data: Earnings }> {
   const counsellorId = await ownCounsellorId(d, user);
   const l = await d.uow.store.ledger.ledgerOf(counsellorId);
+  const bp = Math.round(d.settings.commissionPercent * 100);
+  const schedule = (await d.uow.store.ledger.schedule(counsellorId)).map((r) => {
+    const state = r.payable > 0 ? ('payable' as const) : ('held' as const);
+    const amount = state === 'payable' ? r.payable : r.held;
+    // A confirmed session becomes payable when the window for reporting an absence closes; a report or a dispute waits for its decision.
+    const waiting =
+      r.status === 'absence_reported' ? 'the counsellor’s answer to an absence report' : r.status === 'disputed' ? 'an admin’s decision on a dispute' : null;
+    return {
+      bookingId: r.bookingId,
+      sessionStartsAt: r.startsAt.toISOString(),
+      studentName: studentName(r.studentName),
+      state,
+      amountPaise: amount,
+      netPaise: commissionOf(amount, bp).netPaise,
+      payableFrom: state === 'held' && !waiting ? new Date(r.endsAt.getTime() + REPORT_WINDOW_MS).toISOString() : null,
+      payableSince: r.payableSince?.toISOString() ?? null,
+      waitingFor: state === 'held' ? waiting : null,
+    };
+  });
   return {
     data: {
-      totals: { receivedPaise: l.received, refundedPaise: l.refunded, heldPaise: l.held, payablePaise: l.payable },
+      totals: {
+        receivedPaise: l.received,
+        refundedPaise: l.refunded,
+        heldPaise: l.held,
+        payablePaise: l.payable,
+        paidOutPaise: l.paidOut,
+        payableNetPaise: commissionOf(l.payable, bp).netPaise,
+      },
+      commissionPercent: d.settings.commissionPercent,
+      schedule,
       entries: l.entries.map((e) => ({
         ...e,
         studentName: studentName(e.studentName),

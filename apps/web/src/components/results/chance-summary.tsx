@@ -119,7 +119,7 @@ export function ClosingRankTrend({ trend }: { trend: ChanceFields['trend'] }) {
  */
 export function ChanceSummary({ fields, referenceYear, expanded = true }: { fields: ChanceFields; referenceYear: number; expanded?: boolean }) {
   return (
-    <div className="mt-2 rounded-xl bg-slate-50 px-3 py-1.5" data-testid="chance-summary">
+    <div className="mt-2 rounded-xl bg-slate-50 px-3 py-1" data-testid="chance-summary">
       <div className="flex items-center justify-between gap-2">
         <ChanceBadge percent={fields.percent} band={fields.band} />
         <ClosingRankTrend trend={fields.trend} />

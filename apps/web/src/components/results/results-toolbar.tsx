@@ -9,10 +9,13 @@ export function ResultsToolbar<S extends string>({
   page,
   sortOptions,
   searchPlaceholder,
+  chanceSource = 'from ten years of real closing ranks',
 }: {
   page: Pick<ResultsPage<unknown, S>, 'search' | 'setSearch' | 'signedIn' | 'includeReach' | 'setIncludeReach' | 'sortBy' | 'setSort'>;
   sortOptions: { value: S; label: string }[];
   searchPlaceholder: string;
+  /** Where the chances come from ('from MCC NEET PG closing ranks of 2023 to 2025'). */
+  chanceSource?: string;
 }) {
   return (
     <>
@@ -24,7 +27,7 @@ export function ResultsToolbar<S extends string>({
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-700">
-        Each result shows your chance of admission, from ten years of real closing ranks.{' '}
+        Each result shows your chance of admission, {chanceSource}.{' '}
         <Link to="/methodology" className="font-medium text-brand-700 underline">
           How chances are computed
         </Link>

@@ -93,21 +93,31 @@ export function toPdf(x: ExportInput): Uint8Array {
   const rows = exportRows(x);
   const mcc = x.counselling === 'MCC';
   // Column widths in characters of 7-point Helvetica (about 3.9 points each).
-  const widths = mcc ? [6, 60, 40, 22, 12, 10, 12, 40] : [6, 52, 52, 6, 12, 18, 10, 12, 34];
+  const widths = mcc ? [10, 58, 40, 22, 12, 8, 8, 36] : [10, 48, 46, 6, 12, 18, 8, 8, 30];
+  // Short headings for the narrow columns; a line under the title says what they mean.
+  const short: Record<string, string> = { 'Chance of this seat (%)': 'Seat %', 'Chance it is your final seat (%)': 'Final %' };
+  rows[0] = rows[0].map((h) => short[h] ?? h);
   const cut = (s: string, w: number) => (s.length > w ? `${s.slice(0, w - 1)}.` : s);
   const pageW = 842;
   const pageH = 595;
   const lineH = 11;
-  const perPage = Math.floor((pageH - 90) / lineH);
+  const perPage = Math.floor((pageH - 110) / lineH);
   const body = rows.slice(1);
   const pages: string[] = [];
   for (let start = 0; start === 0 || start < body.length; start += perPage) {
     const ops: string[] = ['BT', '/F2 11 Tf', `36 ${pageH - 36} Td`, `(${pdfText(`${counsellingLabels[x.counselling]} choice list: ${x.name}`)}) Tj`, 'ET'];
     ops.push('BT', '/F1 7 Tf', `36 ${pageH - 50} Td`, `(${pdfText(dataLine(x))}) Tj`, 'ET');
+    ops.push(
+      'BT',
+      '/F1 7 Tf',
+      `36 ${pageH - 59} Td`,
+      `(${pdfText('Seat %: your chance of this seat on its own. Final %: the chance it is the seat you end with.')}) Tj`,
+      'ET',
+    );
     const lines = [rows[0], ...body.slice(start, start + perPage)];
     lines.forEach((r, k) => {
       let xPos = 36;
-      const y = pageH - 70 - k * lineH;
+      const y = pageH - 74 - k * lineH;
       r.forEach((cell, c) => {
         ops.push('BT', `/${k === 0 ? 'F2' : 'F1'} 7 Tf`, `${xPos} ${y} Td`, `(${pdfText(cut(cell, widths[c]))}) Tj`, 'ET');
         xPos += widths[c] * 3.9 + 4;

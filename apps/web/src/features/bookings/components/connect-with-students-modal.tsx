@@ -206,7 +206,7 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
               autoComplete="tel-national"
               maxLength={BOOKING_PHONE_MAX_LENGTH}
               value={phone}
-              onChange={(e) => setPhone(e.target.value.trim())}
+              onChange={(e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 10))}
               onBlur={() => setPhoneTouched(true)}
               aria-invalid={showPhoneError}
               aria-describedby={showPhoneError ? ids.phoneError : undefined}

@@ -12,6 +12,7 @@ import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { downloadText, rupees, sessionWhen } from '@/lib/format.ts';
 import { fetchCalendar, mySessionsQuery, useCancelSession, useReportAbsence } from '../api/sessions.queries.ts';
+import { MarkedAbsentNote } from './marked-absent-note.tsx';
 import { RescheduleForm } from './reschedule-form.tsx';
 
 /** A student's sessions: upcoming (join, add to calendar, move once, cancel) and past (report a no-show, review). */
@@ -94,11 +95,14 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
         </>
       }
       notes={
-        s.refund ? (
-          <p className="text-sm text-slate-700">
-            Refund of {rupees(s.refund.amountPaise)}: {refundText[s.refund.status]}
-          </p>
-        ) : null
+        <>
+          {s.refund ? (
+            <p className="text-sm text-slate-700">
+              Refund of {rupees(s.refund.amountPaise)}: {refundText[s.refund.status]}
+            </p>
+          ) : null}
+          <MarkedAbsentNote session={s} />
+        </>
       }
       meetingUrl={s.meetingUrl}
       actions={
@@ -124,7 +128,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
           ) : null}
           {s.can.reportAbsence ? (
             <Button variant="secondary" onClick={() => setConfirming('report')}>
-              The counsellor did not join
+              {s.markedAbsent ? 'I was there: dispute' : 'The counsellor did not join'}
             </Button>
           ) : null}
           {s.can.review ? (
@@ -148,8 +152,8 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
       ) : null}
       {confirming === 'report' ? (
         <ConfirmPanel
-          label="Report that the counsellor did not join?"
-          text={sessionRules.reportWaits}
+          label={s.markedAbsent ? 'Dispute being marked absent?' : 'Report that the counsellor did not join?'}
+          text={s.markedAbsent ? 'An admin looks at both sides and decides; the counsellor is not paid for this session until then.' : sessionRules.reportWaits}
           yes="Report"
           no="Back"
           busy={report.isPending}

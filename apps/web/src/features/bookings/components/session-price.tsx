@@ -22,9 +22,7 @@ export function SessionPrice({ option, offer }: { option: SessionOption; offer: 
         <span className="text-lg font-bold text-slate-900">₹{option.price}</span> <span className="sr-only">instead of </span>
         <s className="text-slate-600">₹{option.listPrice}</s> <span className="font-medium text-green-800">Save ₹{option.save}</span>
       </span>
-      <span className="col-start-2 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-        Offer ends {offerDate(offer.endsOn)}
-      </span>
+      <span className="col-start-2 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Offer ends {offerDate(offer.endsOn)}</span>
     </>
   );
 }

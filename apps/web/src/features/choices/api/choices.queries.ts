@@ -34,3 +34,14 @@ export const createList = (body: { name: string; counselling: Counselling; stude
 export const deleteList = (id: string) => api(choiceEndpoints.remove, { params: { id } });
 export const shareList = (id: string) => api(choiceEndpoints.share, { params: { id } });
 export const unshareList = (id: string) => api(choiceEndpoints.unshare, { params: { id } });
+
+export const rehearseQuery = (counselling: Counselling, student: Record<string, unknown>, ids: string[], enabled: boolean) =>
+  queryOptions({
+    queryKey: ['choices', 'rehearse', counselling, student, ids],
+    queryFn: ({ signal }) => api(choiceEndpoints.rehearse, { body: { counselling, student, choices: ids }, signal }),
+    enabled,
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const askAdvice = (body: { counselling: Counselling; student: Record<string, unknown>; choices: string[]; round: number; heldChoice: number }) =>
+  api(choiceEndpoints.advice, { body });

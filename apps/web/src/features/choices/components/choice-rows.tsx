@@ -20,6 +20,8 @@ type RowProps = {
   count: number;
   item: RowItem;
   outcome: ChoiceOutcome | undefined;
+  /** The outcome is of another order (a new one is being computed): its own chance holds, its outcome does not. */
+  pending?: boolean;
   readOnly: boolean;
   onMove(from: number, to: number): void;
   onRemove(index: number): void;
@@ -31,7 +33,7 @@ type RowProps = {
  * move it with the arrow keys (Home / End: top / bottom), the seat in the portal's wording, its own
  * chance and the chance it is the final seat, a note, and Remove.
  */
-export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, readOnly, onMove, onRemove, onNote }: RowProps) {
+export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, pending = false, readOnly, onMove, onRemove, onNote }: RowProps) {
   const [drag, setDrag] = useState<{ startY: number; dy: number } | null>(null);
   const [position, setPosition] = useState<string | null>(null);
   const seat = outcome?.seat;
@@ -138,7 +140,7 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
       </div>
       <div className="flex w-24 shrink-0 flex-col items-end gap-1 text-right">
         <span className="text-lg font-bold text-slate-900" data-testid="outcome-percent" title="Chance this is the seat you end with">
-          {outcome ? `${outcome.outcomePercent}%` : '…'}
+          {outcome && !pending ? `${outcome.outcomePercent}%` : '…'}
         </span>
         {outcome?.band ? (
           <span className={clsx('rounded px-1.5 text-xs font-medium', bandStyle[outcome.band])}>

@@ -9,6 +9,7 @@ import { deleteList, outcomesQuery, saveList, shareList, unshareList } from '../
 import { download, fileName, toCsv, toPdf, type ExportInput } from '../export.ts';
 import { CatalogueSearch } from './catalogue-search.tsx';
 import { ChoiceRow, type RowItem } from './choice-rows.tsx';
+import { RoundsPanel } from './rounds-panel.tsx';
 import { draftOf, StudentForm, studentOf } from './student-form.tsx';
 
 let keySeq = 0;
@@ -47,7 +48,10 @@ export function ListEditor({ list }: { list: ChoiceList }) {
   const [appliedStudent, setAppliedStudent] = useState(savedStudent);
   const ids = useMemo(() => items.map((c) => c.id), [items]);
   const outcomes = useQuery(outcomesQuery(list.counselling, appliedStudent, ids, sortBy || undefined));
-  const byPosition = outcomes.data && outcomes.data.data.choices.length === ids.length ? outcomes.data.data.choices : null;
+  // The answer for this order; while a new order is computed, each seat keeps its own chance (by id)
+  // and its outcome shows as pending (it depends on the position).
+  const byPosition = outcomes.data && !outcomes.isPlaceholderData && outcomes.data.data.choices.length === ids.length ? outcomes.data.data.choices : null;
+  const previousById = useMemo(() => new Map((outcomes.data?.data.choices ?? []).map((c) => [c.id, c])), [outcomes.data]);
 
   const flush = useCallback(async () => {
     const next = pending.current;
@@ -162,7 +166,7 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         <div>
           <p className="text-xs uppercase tracking-wide text-slate-600">Chance of no seat</p>
           <p className="text-2xl font-bold text-slate-900" data-testid="none-percent">
-            {outcomes.data ? `${outcomes.data.data.nonePercent}%` : outcomes.isError ? 'NA' : '…'}
+            {outcomes.data && !outcomes.isPlaceholderData ? `${outcomes.data.data.nonePercent}%` : outcomes.isError ? 'NA' : '…'}
           </p>
         </div>
         <div>
@@ -207,7 +211,8 @@ export function ListEditor({ list }: { list: ChoiceList }) {
               index={i}
               count={items.length}
               item={c}
-              outcome={byPosition?.[i]}
+              outcome={byPosition?.[i] ?? previousById.get(c.id)}
+              pending={!byPosition}
               readOnly={false}
               onMove={onMove}
               onRemove={onRemove}
@@ -296,6 +301,8 @@ export function ListEditor({ list }: { list: ChoiceList }) {
           </a>
         </p>
       ) : null}
+
+      <RoundsPanel list={list} student={appliedStudent} ids={ids} />
 
       <CatalogueSearch list={list} student={appliedStudent} inList={ids} onAdd={onAdd} />
     </section>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { FormField, inputStyles } from '@/components/ui/form-field.tsx';
 import { connectStudentsUrl, seatFromSearch, type SeatRef } from '@/lib/college-links.ts';
 import { aboutCollegeQuery } from '../api/colleges.queries.ts';
@@ -11,6 +12,8 @@ import { CutoffHistory } from './cutoff-history.tsx';
 
 export const DEFAULT_COLLEGE_NAME = 'Your College';
 export const COLLEGE_INFO_ERROR_TEXT = 'Failed to fetch college information';
+/** A name no college answers to is not a failure to fetch (issue 25): said plainly, with where to look instead. */
+export const COLLEGE_NOT_FOUND_TEXT = 'We could not find this college';
 
 const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const asCategory = (v: string | null) => ((engineeringCategories as readonly string[]).includes(v ?? '') ? (v as EngineeringCategory) : undefined);
@@ -84,9 +87,24 @@ export function AboutCollegePage() {
           </p>
         ) : query.isError && !college ? (
           <Section id="about-heading" title="About Our College">
-            <p role="alert" className="font-medium text-red-700">
-              {COLLEGE_INFO_ERROR_TEXT}
-            </p>
+            {query.error instanceof ApiError && query.error.code === 'NOT_FOUND' ? (
+              <>
+                <p role="alert" className="font-medium text-slate-900">
+                  {COLLEGE_NOT_FOUND_TEXT}
+                </p>
+                <p className="mt-2 text-sm text-slate-700">
+                  No college in the JoSAA or CSAB data is called “{collegeName}”. Check the spelling, or find it from{' '}
+                  <Link to="/start" className="underline">
+                    your results
+                  </Link>
+                  .
+                </p>
+              </>
+            ) : (
+              <p role="alert" className="font-medium text-red-700">
+                {COLLEGE_INFO_ERROR_TEXT}
+              </p>
+            )}
           </Section>
         ) : college ? (
           <CollegeSections
@@ -125,7 +143,11 @@ function CollegeSections({
         <Facts college={college} />
       </Section>
 
-      <Section id="branches-heading" title="Available Branches" aside={college.programsYear ? `(JoSAA ${college.programsYear})` : undefined}>
+      <Section
+        id="branches-heading"
+        title="Available Branches"
+        aside={college.programsYear ? `(${college.referenceLabel ?? `JoSAA ${college.programsYear}`})` : undefined}
+      >
         {college.branchGroups.length ? (
           <div className="grid gap-5 sm:grid-cols-2">
             {college.branchGroups.map((g) => (

@@ -23,6 +23,7 @@ export function ContactPage() {
   const { register, handleSubmit, formState, clearErrors, reset, setError } = form;
   // Spec §5: an error clears when the user edits that field.
   const field = (name: keyof ContactRequest) => register(name, { onChange: () => clearErrors(name) });
+  const phoneField = field('phone');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,7 +46,22 @@ export function ContactPage() {
           {(a) => <input {...a} {...field('email')} type="email" autoComplete="email" className={inputStyles} />}
         </FormField>
         <FormField label="Phone" error={e.phone?.message}>
-          {(a) => <input {...a} {...field('phone')} type="tel" autoComplete="tel" placeholder="+91 98765 43210" className={inputStyles} />}
+          {(a) => (
+            <input
+              {...a}
+              {...phoneField}
+              // Digits only (with a leading + for +91, and spaces): anything else is dropped as it is typed.
+              onChange={(e) => {
+                e.target.value = e.target.value.replace(/(?!^\+)[^\d ]/g, '');
+                return phoneField.onChange(e);
+              }}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+91 98765 43210"
+              className={inputStyles}
+            />
+          )}
         </FormField>
         <FormField label="Message" error={e.message?.message}>
           {(a) => <textarea {...a} {...field('message')} rows={5} className={inputStyles} />}

@@ -10,12 +10,16 @@ export const dashboardKeys = {
   disputes: ['counsellor-sessions', 'disputes'] as const,
 };
 
-export const counsellorSessionsQuery = queryOptions({
-  queryKey: dashboardKeys.sessions,
-  queryFn: ({ signal }) => api(sessionEndpoints.counsellorSessions, { signal }),
-  staleTime: 0,
-  refetchOnMount: 'always',
-});
+/** One page of upcoming and one of past sessions (issue 24: every session, paged). */
+export function counsellorSessionsQuery(upcomingPage: number, pastPage: number) {
+  return queryOptions({
+    queryKey: [...dashboardKeys.sessions, upcomingPage, pastPage],
+    queryFn: ({ signal }) => api(sessionEndpoints.counsellorSessions, { query: { upcomingPage, pastPage }, signal }),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    placeholderData: (previous) => previous,
+  });
+}
 
 export const earningsQuery = queryOptions({
   queryKey: dashboardKeys.earnings,

@@ -1,19 +1,30 @@
 import { sessionRules, type CounsellorSession, type Earnings, type LedgerEntry } from '@rankwise/contract/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmPanel } from '@/components/ui/confirm-panel.tsx';
 import { inputStyles } from '@/components/ui/form-field.tsx';
 import { UpcomingAndPast } from '@/components/ui/list-section.tsx';
+import { SessionChoiceLists } from '@/components/choices/session-choice-lists.tsx';
 import { SessionCardFrame } from '@/components/ui/session-card.tsx';
 import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { istMoment, rupees, sessionWhen, shortDate } from '@/lib/format.ts';
 import { counsellorSessionsQuery, earningsQuery, useCounsellorCancel, useDispute, useMarkOutcome, useMissed } from '../api/sessions.queries.ts';
+import { EarningsSchedule } from './earnings-schedule.tsx';
+import { Pager } from './pager.tsx';
+import { PayoutDetails } from './payout-details.tsx';
 
 /** The approved counsellor's sessions and earnings (the profile and hours editor follow on the same page). */
 export function CounsellorDashboard() {
-  const sessions = useQuery(counsellorSessionsQuery);
+  // Pages in the URL (Back returns to the same page of sessions).
+  const [params, setParams] = useSearchParams();
+  const page = (name: string) => Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
+  const upcomingPage = page('upcomingPage');
+  const pastPage = page('pastPage');
+  const sessions = useQuery(counsellorSessionsQuery(upcomingPage, pastPage));
+  const go = (name: 'upcomingPage' | 'pastPage', n: number) => setParams((p) => (p.set(name, String(n)), p), { replace: false });
   return (
     <>
       <UpcomingAndPast
@@ -21,9 +32,30 @@ export function CounsellorDashboard() {
         titles={{ upcoming: 'Upcoming sessions', past: 'Past and cancelled sessions' }}
         loading="Loading your sessions…"
         failed="Could not load your sessions. Please try again."
+        after={() =>
+          sessions.data ? (
+            <div className="grid gap-2">
+              <Pager
+                label="Upcoming sessions"
+                page={upcomingPage}
+                total={sessions.data.data.upcomingTotal}
+                size={sessions.data.data.pageSize}
+                onPage={(n) => go('upcomingPage', n)}
+              />
+              <Pager
+                label="Past sessions"
+                page={pastPage}
+                total={sessions.data.data.pastTotal}
+                size={sessions.data.data.pageSize}
+                onPage={(n) => go('pastPage', n)}
+              />
+            </div>
+          ) : null
+        }
       >
         {(s, upcoming) => <SessionCard session={s} upcoming={upcoming} />}
       </UpcomingAndPast>
+      <PayoutDetails />
       <EarningsSection />
     </>
   );
@@ -117,6 +149,7 @@ function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upc
           onNo={() => setConfirming(null)}
         />
       ) : null}
+      <SessionChoiceLists bookingId={s.id} />
       {s.can.dispute ? <DisputeForm id={s.id} /> : null}
     </SessionCardFrame>
   );
@@ -175,15 +208,16 @@ function EarningsSection() {
 function EarningsBody({ data }: { data: Earnings }) {
   const t = data.totals;
   // Every entry ever (the list shows the latest 500): what was received less what was refunded.
-  const total = t.heldPaise + t.payablePaise;
+  const total = t.heldPaise + t.payablePaise + t.paidOutPaise;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {[
           ['Payments received', t.receivedPaise],
           ['Refunded', t.refundedPaise],
           ['Held', t.heldPaise],
           ['Payable', t.payablePaise],
+          ['Paid out', t.paidOutPaise],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <dt className="text-sm text-slate-700">{label}</dt>
@@ -192,8 +226,10 @@ function EarningsBody({ data }: { data: Earnings }) {
         ))}
       </dl>
       <p className="text-sm text-slate-700">
-        Received {rupees(t.receivedPaise)} - refunded {rupees(t.refundedPaise)} = held {rupees(t.heldPaise)} + payable {rupees(t.payablePaise)}.
+        Received {rupees(t.receivedPaise)} - refunded {rupees(t.refundedPaise)} = held {rupees(t.heldPaise)} + payable {rupees(t.payablePaise)} + paid out{' '}
+        {rupees(t.paidOutPaise)}.
       </p>
+      <EarningsSchedule data={data} />
       {data.entries.length === 0 ? (
         <p>No payments yet.</p>
       ) : (

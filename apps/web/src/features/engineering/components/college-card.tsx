@@ -43,10 +43,22 @@ export function nirfRankText(c: Pick<EngineeringCollege, 'nirfRank' | 'nirfRankY
   return `${c.nirfRank} (NIRF ${c.nirfCategory && c.nirfCategory !== 'Engineering' ? `${c.nirfCategory} ` : ''}${c.nirfRankYear})`;
 }
 
-function Fact({ label, children, hidden, strong }: { label: string; children: ReactNode; hidden?: boolean; strong?: boolean }) {
+function Fact({
+  label,
+  children,
+  hidden,
+  strong,
+  labelHidden,
+}: {
+  label: string;
+  children: ReactNode;
+  hidden?: boolean;
+  strong?: boolean;
+  labelHidden?: boolean;
+}) {
   return (
-    <div hidden={hidden}>
-      <dt className="text-xs text-slate-600">{label}</dt>
+    <div hidden={hidden} className="flex items-baseline gap-1">
+      <dt className={labelHidden ? 'sr-only' : 'text-[11px] text-slate-600'}>{label}</dt>
       <dd className={strong ? 'font-semibold text-slate-900' : 'font-medium text-slate-900'}>{children}</dd>
     </div>
   );
@@ -74,7 +86,7 @@ export function CollegeCard({
   const fee = college['Institute Fee (INR)'];
   const missing = missingFiguresOf(college);
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`c-${college.id}`}>
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-3.5 shadow-sm sm:p-4" aria-labelledby={`c-${college.id}`}>
       <div className="flex gap-3">
         <CollegeAvatar name={college['Institute Name']} imageUrl={college.imageUrl} />
         <div className="min-w-0">
@@ -94,11 +106,11 @@ export function CollegeCard({
           <p className="mt-0.5 line-clamp-2 text-sm leading-snug text-slate-700">{college['Academic Program Name']}</p>
         </div>
       </div>
-      <dl className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5 text-sm">
+      <dl className="mt-2 flex flex-wrap gap-x-2 gap-y-0.5 text-sm">
         <Fact label="Closing rank" strong>
           {college['Closing Rank'].toLocaleString('en-IN')}
         </Fact>
-        <Fact label="Quota · pool">
+        <Fact label="Quota · pool" labelHidden>
           {quotaLabels[college.quota] ?? college.quota} · {poolLabel(college.gender)}
         </Fact>
         {pkg !== 'NA' ? (
@@ -118,39 +130,42 @@ export function CollegeCard({
           </Fact>
         ) : null}
       </dl>
-      <div className="mt-1 flex items-start justify-between gap-2">
-        <p className="pt-1 text-xs text-slate-600" data-testid="seat-note">
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-2">
+        <p className="text-xs text-slate-600" data-testid="seat-note">
           {college.seatType} seat · {referenceOf(college)}
           {matchedLabel[college.matchedOn]}
           {college.basis === 'CSAB' ? ' · common-rank-list ranks' : ''}
         </p>
+        <Link to={connectStudentsUrl(college['Institute Name'])} className="text-xs font-medium text-brand-700 underline">
+          Connect with Students
+        </Link>
+      </div>
+      <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
+      {/* One-line additions from other features go here (band range, notes, 'Add to my choices'). */}
+      {/* Compact lines: each addition fits one line of a phone's card. */}
+      {extras ? <div className="[&>p]:text-[11px] [&>p]:leading-snug">{extras}</div> : null}
+      {college.requires ? <p className="mt-1 text-xs font-medium text-amber-800">{college.requires}</p> : null}
+      <div hidden={!open}>
+        <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
+      </div>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-1.5 gap-y-1.5 pt-2.5">
+        <span className="[&>*]:px-2 [&>*]:py-1 [&>*]:text-[13px]">
+          <AddToChoices seatId={college.id} />
+        </span>
         <button
           type="button"
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
-          className="-mr-1 shrink-0 rounded px-1 py-0.5 text-sm font-medium text-brand-700 underline underline-offset-2"
+          className="rounded px-1 py-1 text-[13px] font-medium text-brand-700 underline underline-offset-2"
         >
           {open ? 'Fewer details' : 'Details'}
         </button>
-      </div>
-      <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
-      {/* One-line additions from other features go here (band range, notes, 'Add to my choices'). */}
-      {extras}
-      {college.requires ? <p className="mt-1 text-xs font-medium text-amber-800">{college.requires}</p> : null}
-      <AddToChoices seatId={college.id} className="mt-2 self-start" />
-      <div hidden={!open}>
-        <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
-      </div>
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-3">
-        <Link to={connectStudentsUrl(college['Institute Name'])} className="py-1.5 text-sm font-medium text-brand-700 underline">
-          Connect with Students
-        </Link>
         <button
           type="button"
           aria-pressed={inCompare}
           onClick={onToggleCompare}
           className={clsx(
-            'rounded-lg border px-3 py-1.5 text-sm font-medium transition',
+            'rounded-lg border px-2 py-1 text-[13px] font-medium transition',
             inCompare ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50',
           )}
         >

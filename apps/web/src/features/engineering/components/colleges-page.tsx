@@ -12,6 +12,7 @@ import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { engineeringResultsQuery } from '../api/engineering.queries.ts';
 import { editUrl, examLabels, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
+import { BandRange, BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CollegeCard } from './college-card.tsx';
 import { ResultsTable, ViewSwitch } from './results-table.tsx';
 
@@ -38,11 +39,15 @@ export function CollegesPage() {
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
   const total = query.data?.pages[0]?.data.totalDocuments ?? 0;
+  // What the results are judged on: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22).
+  // (Before the answer, a placeholder of typical length holds the sentence's lines, unseen.)
+  const judgedOn =
+    query.data?.pages[0]?.data.referenceLabel ?? (query.isSuccess ? 'past counselling rounds' : 'JoSAA 0000 round 0 (round 0 not yet in our data)');
 
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
     if (c.id.startsWith('clg-')) return;
-    const rank = c.matchedOn === 'crlRank' ? prefs?.crlRank : prefs?.rank;
+    const rank = { rank: prefs?.rank, crlRank: prefs?.crlRank, archRank: prefs?.archRank, planningRank: prefs?.planningRank }[c.matchedOn];
     const item = {
       id: c.id,
       collegeName: c['Institute Name'],
@@ -52,7 +57,14 @@ export function CollegesPage() {
       seatType: c.seatType,
       gender: c.gender,
       ...(rank !== undefined && prefs
-        ? { chance: { percent: c.percent, band: c.band, rank, exam: `${examLabels[prefs.examType]}${c.matchedOn === 'crlRank' ? ' CRL' : ''}` } }
+        ? {
+            chance: {
+              percent: c.percent,
+              band: c.band,
+              rank,
+              exam: `${examLabels[prefs.examType]}${{ rank: '', crlRank: ' CRL', archRank: ' Paper 2A', planningRank: ' Paper 2B' }[c.matchedOn]}`,
+            },
+          }
         : {}),
     };
     // The compare screen measures distance and tuition for the student these results are for.
@@ -61,19 +73,20 @@ export function CollegesPage() {
   };
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-10">
+    <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shape Your Dreams with Us</h1>
       {prefs ? (
         <p className="mt-2 text-slate-700">
           {/* Until the count is known the same sentence holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {query.isSuccess && total === 0
-              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the latest official closing ranks${search ? ` with “${search}”` : ''}.`
-              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`}
+              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the official closing ranks of ${judgedOn}${search ? ` with “${search}”` : ''}.`
+              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the official closing ranks of ${judgedOn}${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
+      {prefs ? <BandRangeLegend stream="josaa" /> : null}
       <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college or program" />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {compared.length ? <p className="text-sm text-slate-700">{compared.length} of 3 selected for comparison</p> : <span />}
@@ -91,7 +104,14 @@ export function CollegesPage() {
               ? (items) => <ResultsTable colleges={items} isCompared={(c) => compared.some((x) => x.id === c.id)} onToggleCompare={onToggleCompare} />
               : null
           }
-          renderItem={(c) => <CollegeCard college={c} inCompare={compared.some((x) => x.id === c.id)} onToggleCompare={() => onToggleCompare(c)} />}
+          renderItem={(c) => (
+            <CollegeCard
+              college={c}
+              inCompare={compared.some((x) => x.id === c.id)}
+              onToggleCompare={() => onToggleCompare(c)}
+              extras={<BandRange stream="josaa" band={c.band} />}
+            />
+          )}
           empty={<EmptyResults title="No Colleges Found" editTo={editTo} />}
           loadingMoreText="Loading more colleges…"
           overlay={

@@ -21,11 +21,12 @@ export function Paper2RankFields({
   onEdit(name: 'archRank' | 'planningRank'): void;
 }) {
   if (examType === 'IIT') return null;
-  const kind = examType === 'CSAB' ? 'CRL rank' : reserved ? 'category rank' : 'rank';
+  // Worded apart from the main rank's labels ('General Rank', 'Category Rank', 'JEE Main CRL rank', 'CRL rank').
+  const kind = examType === 'CSAB' ? 'common-rank-list rank' : reserved ? 'rank in your category' : 'rank';
   const field = (name: 'archRank' | 'planningRank', label: string, degree: string) => (
     <FormField
       label={label}
-      hint={`${degree} seats at NITs, IIITs and GFTIs are allotted on this ${kind}; they are listed only when you give it.`}
+      hint={`${degree} seats at NITs, IIITs and GFTIs are allotted on this rank, not on your B.E./B.Tech rank; they are listed only when you give it.`}
       error={errors[name]?.message}
     >
       {(a) => <input {...a} {...register(name, { onChange: () => onEdit(name) })} inputMode="numeric" autoComplete="off" className={inputStyles} />}
@@ -33,8 +34,8 @@ export function Paper2RankFields({
   );
   return (
     <>
-      {field('archRank', `Paper 2A (B.Arch) ${kind} (optional)`, 'B.Arch')}
-      {field('planningRank', `Paper 2B (B.Planning) ${kind} (optional)`, 'B.Planning')}
+      {field('archRank', `B.Arch: JEE Main Paper 2A ${kind} (optional)`, 'B.Arch')}
+      {field('planningRank', `B.Planning: JEE Main Paper 2B ${kind} (optional)`, 'B.Planning')}
     </>
   );
 }

@@ -4,7 +4,10 @@ import { useState } from 'react';
 const steps = [
   { title: 'Register', text: 'Create a free account with your e-mail in under a minute.' },
   { title: 'Input Preference', text: 'Enter your rank, category, home state and the branches you like.' },
-  { title: 'Let AI Analyze it', text: 'We match your rank against official closing ranks of past counselling rounds.' },
+  {
+    title: 'We match your rank',
+    text: 'Your rank is checked against official closing ranks of past counselling rounds, and each seat gets your chance of admission.',
+  },
   { title: 'Get your Dream College', text: 'See every program your rank can reach, compare them, and talk to students.' },
 ];
 

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import type { MedicalCollege } from '@rankwise/contract/medical';
 import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
+import { BandRange } from '@/components/results/band-range.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
 
 const rupees = (v: string) => (v === 'NA' ? 'NA' : `₹${v}`);
-
-/** 'R3' means rounds R1 to R3 of the year (docs/decisions/0005-neet-pg-data.md). */
-export function roundsLabel(round: string): string {
-  return round === 'R1' ? 'round R1' : `rounds R1–${round}`;
-}
 
 function Fact({ label, value, strong, hidden }: { label: string; value: string; strong?: boolean; hidden?: boolean }) {
   return (
@@ -21,9 +17,10 @@ function Fact({ label, value, strong, hidden }: { label: string; value: string; 
 }
 
 /**
- * Spec §2 medical card: allotted institute, course, location, allotted quota, allotted and
- * candidate category, annual fee. Compact on a phone (issue 25): the closing rank, fee, quota,
- * category and chance show; Details opens the rest.
+ * Spec §2 medical card: allotted institute, course, location, allotted quota, allotted category,
+ * annual fee. The spec's candidate category is not shown: no NEET PG data set records it (the API
+ * keeps 'NA' in the field). Compact on a phone (issue 25): the closing rank, fee, quota, category
+ * and chance show; Details opens the rest.
  */
 export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
   const [open, setOpen] = useState(false);
@@ -46,7 +43,6 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
         <Fact label="Annual fee" value={rupees(fee)} />
         <Fact label="Allotted quota" value={college['Allotted Quota']} />
         <Fact label="Allotted category" value={college['Alloted Category']} />
-        <Fact label="Candidate category" value={college['Candidate Category']} hidden={!open} />
         <Fact label="State" value={college.State} hidden={!open} />
         <div className="col-span-2" hidden={!open}>
           <dt className="text-xs text-slate-600">Location</dt>
@@ -58,7 +54,7 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
       </dl>
       <div className="mt-1 flex items-start justify-between gap-2">
         <p className="pt-1 text-xs text-slate-600" data-testid="seat-note">
-          MCC All India counselling, NEET PG {college.year}, {roundsLabel(college.round)} · fee is the institute&apos;s current annual fee
+          Judged on {college.referenceLabel} (All India counselling) · fee is the institute&apos;s current annual fee
         </p>
         <button
           type="button"
@@ -69,7 +65,14 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
           {open ? 'Fewer details' : 'Details'}
         </button>
       </div>
-      <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
+      {/* A flagged closing rank explains its own wider band (closingRankNote), not 'new seat'. */}
+      <ChanceSummary fields={college.closingRankNote ? { ...college, wideBand: false } : college} referenceYear={college.year} expanded={open} />
+      <BandRange stream="neetPg" band={college.band} />
+      {college.closingRankNote ? (
+        <div className="mt-2 text-xs text-amber-900" data-testid="closing-rank-note">
+          {college.closingRankNote} A less sure chance.
+        </div>
+      ) : null}
       <AddToChoices seatId={college.id} className="mt-2 self-start" />
     </article>
   );

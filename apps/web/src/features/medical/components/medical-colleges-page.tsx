@@ -1,6 +1,7 @@
 import { medicalSortOptions as sortOptions } from '@rankwise/contract/medical';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
+import { BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -9,9 +10,12 @@ import { useResultsErrorHandler, useResultsPage } from '@/components/results/use
 import { useModal } from '@/lib/stores/modals.ts';
 import { medicalResultsQuery } from '../api/medical.queries.ts';
 import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
-import { MedicalCollegeCard, roundsLabel } from './medical-college-card.tsx';
+import { MedicalCollegeCard } from './medical-college-card.tsx';
 
 export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
+
+/** The first year of the NEET PG data (MCC allotments 2023-2024, the 2025 ranges; docs/decisions/0005). */
+const NEET_PG_FIRST_YEAR = 2023;
 
 /** Spec §2 Medical results page. */
 export function MedicalCollegesPage() {
@@ -28,20 +32,28 @@ export function MedicalCollegesPage() {
   const basis = colleges[0];
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-10">
+    <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Medical Dream Awaits</h1>
       {prefs ? (
         <p aria-live="polite" className="mt-2 text-slate-700">
           {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-              basis || !query.isSuccess ? `, judged on MCC closing ranks of NEET PG ${basis?.year ?? '0000'}, ${roundsLabel(basis?.round ?? 'R3')}` : ''
+              basis || !query.isSuccess
+                ? `, judged on the closing ranks of ${query.data?.pages[0]?.data.referenceLabel ?? basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}`
+                : ''
             }${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
-      <ResultsToolbar page={page} sortOptions={sortOptions} searchPlaceholder="Search college, course or place" />
+      {prefs ? <BandRangeLegend stream="neetPg" /> : null}
+      <ResultsToolbar
+        page={page}
+        sortOptions={sortOptions}
+        searchPlaceholder="Search college, course or place"
+        chanceSource={`from MCC NEET PG closing ranks of ${NEET_PG_FIRST_YEAR} to ${basis?.year ?? 'the latest year'}`}
+      />
       <div className="mt-6">
         <ResultsGrid
           query={query}

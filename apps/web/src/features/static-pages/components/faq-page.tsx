@@ -1,6 +1,9 @@
+import { sessionRules } from '@rankwise/contract/sessions';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page.tsx';
 
-export const faqs = [
+export const faqs: { q: string; a: ReactNode }[] = [
   {
     q: 'What is the Rankwise college finder?',
     a: 'It takes your JEE Main, JEE Advanced, CSAB or NEET PG rank with your category, gender and home state, and lists the programs whose last official closing rank your rank would have reached.',
@@ -20,6 +23,27 @@ export const faqs = [
   {
     q: 'What are the benefits of signing up?',
     a: 'Signed-in students see every matching college (not only the first page), can search, compare up to 3 colleges side by side, read college details and book a video session with a current student.',
+  },
+  {
+    q: 'How is my chance of admission computed?',
+    a: (
+      <>
+        From ten years of official closing ranks (JoSAA 2016 onwards, MCC NEET PG): how much each seat’s final closing rank moved from one year to the next.
+        Your chance is the share of those past moves under which your rank would still have been within the seat’s closing rank, starting from its latest round.
+        The model is checked on every past year it did not see (a backtest), and the figures of that check are published.{' '}
+        <Link to="/methodology" className="font-medium text-brand-700 underline">
+          How chances are computed
+        </Link>
+      </>
+    ),
+  },
+  {
+    q: 'How do I book a session with a student, and what does it cost?',
+    a: `Open a college’s Connect with Students page, choose a counsellor, then a date, a time and a 12-minute (₹279) or 25-minute (₹419) session, give your phone number and pay through Cashfree. You get a confirmation and reminders by e-mail 24 hours and 1 hour before. ${sessionRules.reschedule} Your sessions are under My sessions.`,
+  },
+  {
+    q: 'Can I cancel, and how do refunds work?',
+    a: `${sessionRules.cancelFree} ${sessionRules.counsellorCancels} ${sessionRules.reportAbsence} ${sessionRules.refundTime}`,
   },
   {
     q: 'Is my data secure?',

@@ -2,6 +2,11 @@ import { sessionRules } from '@rankwise/contract/sessions';
 import { Page } from '@/components/ui/page.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 
+/** The day these terms last changed in substance; change it with them. */
+export const TERMS_LAST_CHANGED = '2026-11-23';
+
+const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function TermsPage() {
   const { companyLegalName, productName, supportEmail } = useAppConfig();
   const items = [
@@ -41,6 +46,9 @@ export function TermsPage() {
   ];
   return (
     <Page title="Terms & Conditions" lead={`By using ${productName} you agree to these terms. They are written to be read.`}>
+      <p className="text-sm text-slate-600">
+        Last changed: <time dateTime={TERMS_LAST_CHANGED}>{longDate(TERMS_LAST_CHANGED)}</time>
+      </p>
       <ol className="list-decimal space-y-4 pl-6">
         {items.map(([title, text]) => (
           <li key={title}>

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { adviseFor } from './advice.ts';
+import { referenceRehearsal, simulatedRehearsal } from './rehearsal.ts';
+import { addRound, fitRoundModel, roundChance, type RoundHistory } from './round-model.ts';
+
+const rounds = (...closing: number[]) => closing.map((closingRank, i) => ({ round: i + 1, closingRank }));
+
+describe('mock allotment on the reference year', () => {
+  // Rank 1000. Choice 1 (A) opens in round 3; choice 2 (B) never; choice 3 (A) from round 1; choice 4 (C) from round 1.
+  const seats = [
+    { institute: 'A', rounds: rounds(800, 900, 1000, 1100) },
+    { institute: 'B', rounds: rounds(500, 600, 700, 800) },
+    { institute: 'A', rounds: rounds(1200, 1300, 1300, 1300) },
+    { institute: 'C', rounds: rounds(5000, 5000, 5000, 5000) },
+  ];
+
+  it('floats up to a higher choice, slides within the institute, freezes at the first seat', () => {
+    const r = referenceRehearsal(seats, [1000, 1000, 1000, 1000]);
+    expect(r.rounds).toEqual([1, 2, 3, 4]);
+    expect(r.paths.float).toEqual([2, 2, 0, 0]);
+    expect(r.paths.slide).toEqual([2, 2, 0, 0]);
+    expect(r.paths.freeze).toEqual([2, 2, 2, 2]);
+  });
+
+  it('slide never leaves the institute; a held seat is never lost under float', () => {
+    const other = [
+      { institute: 'X', rounds: rounds(800, 900, 1000) },
+      { institute: 'Y', rounds: rounds(1500, 900, 900) },
+    ];
+    const r = referenceRehearsal(other, [1000, 1000]);
+    expect(r.paths.float).toEqual([1, 1, 0]);
+    expect(r.paths.slide).toEqual([1, 1, 1]);
+  });
+
+  it('choices not open to the student are never held; a seat not offered yet in a round is not open', () => {
+    const r = referenceRehearsal([seats[3], { institute: 'D', rounds: [{ round: 3, closingRank: 9000 }] }], [null, 1000]);
+    expect(r.paths.float).toEqual([null, null, 1, 1]);
+  });
+});
+
+describe('rounds on simulated years', () => {
+  it('float never ends worse than freeze, and with no common shock matches independent seats', () => {
+    const chances = [
+      [0.1, 0.2, 0.3],
+      [0.5, 0.6, 0.7],
+      [0.9, 0.95, 0.95],
+    ];
+    const sim = simulatedRehearsal(chances, ['A', 'B', 'C'], { rho: 0.2, seed: 4, years: 20_000 });
+    expect(sim.final.float.none).toBeLessThanOrEqual(sim.final.freeze.none + 1e-12);
+    expect(sim.final.float.final[0]).toBeGreaterThan(sim.final.freeze.final[0]);
+    const total = (o: { final: number[]; none: number }) => o.final.reduce((a, b) => a + b, 0) + o.none;
+    for (const s of ['float', 'slide', 'freeze'] as const) expect(total(sim.final[s])).toBeCloseTo(1, 10);
+    // Float's last round: choice 1 in 30% of years; the holding share never falls.
+    const indep = simulatedRehearsal(chances, ['A', 'B', 'C'], { rho: 0, seed: 4, years: 40_000 });
+    expect(indep.final.float.final[0]).toBeCloseTo(0.3, 1);
+    expect(indep.holding[1]).toBeGreaterThanOrEqual(indep.holding[0]);
+    expect(simulatedRehearsal(chances, ['A', 'B', 'C'], { rho: 0.2, seed: 4, years: 20_000 })).toEqual(sim);
+  });
+});
+
+describe('the round-k model', () => {
+  it('learns the round-k to final movement of past years only', () => {
+    const h: RoundHistory = new Map();
+    for (let s = 0; s < 300; s++) {
+      for (const year of [2020, 2021, 2022]) {
+        addRound(h, `seat${s}`, year, 1, 1000 + s);
+        // Closing ranks rise by 10% to the last round (2022: by 50%, never learnt for 2022).
+        addRound(h, `seat${s}`, year, 2, Math.round((1000 + s) * (year === 2022 ? 1.5 : 1.1)));
+      }
+    }
+    const m = fitRoundModel(h, 2022);
+    expect(m.years).toEqual([2020, 2021]);
+    expect(m.moves).toBe(600);
+    expect(roundChance(m, 1, 1000, 1050)).toBe(0.99);
+    expect(roundChance(m, 1, 1000, 1200)).toBe(0.01);
+  });
+});
+
+describe('freeze, float or slide', () => {
+  const base = { institutes: ['A', 'B', 'A', 'C'], rho: 0.1, seed: 1 };
+  it('freezes choice #1 and when nothing higher can open, slides when only the institute can, floats otherwise', () => {
+    expect(adviseFor({ ...base, held: 0, chances: [] }).recommendation).toBe('freeze');
+    expect(adviseFor({ ...base, held: 2, chances: [0.001, 0.002] }).recommendation).toBe('freeze');
+    expect(adviseFor({ ...base, held: 2, chances: [0.4, null] }).recommendation).toBe('slide');
+    const f = adviseFor({ ...base, held: 3, chances: [0.01, 0.3, 0.2] });
+    expect(f.recommendation).toBe('float');
+    expect(f.up).toBeGreaterThan(0.3);
+    expect(f.up).toBeLessThan(0.5);
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { safeError } from '../../lib/safe-error.ts';
+import { createContactRepository } from './contact.repository.ts';
+import { sendSupportMail } from './contact.service.ts';
+
+/**
+ * The support mails of contact and help messages leave from the job queue (issue 29). At start, a
+ * message still 'pending' gets its job if it has none (stored before the queue carried them; the
+ * dedupe key makes this a no-op for the others).
+ */
+export const contactPlugin = fp(async (app: FastifyInstance) => {
+  const repo = createContactRepository(app.database.db);
+  app.jobs.register(
+    'contact.mail',
+    (p, job) => sendSupportMail({ repo, mailer: app.mailer, supportEmail: app.config.SUPPORT_EMAIL, productName: app.config.PRODUCT_NAME }, p, job),
+    { maxAttempts: 12 },
+  );
+  if (!app.config.JOBS_WORKER) return;
+  app.addHook('onReady', async () => {
+    void (async () => {
+      for (const id of await repo.listPending(10_000)) await app.jobs.enqueue('contact.mail', { submissionId: id }, { dedupeKey: `contact-mail:${id}` });
+    })().catch((err: unknown) => app.log.warn({ err: safeError(err) }, 'contact: pending support mails not queued at start; the next start queues them'));
+  });
+});
