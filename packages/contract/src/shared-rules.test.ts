@@ -80,3 +80,14 @@ describe('sort keys', () => {
     for (const o of [...engineeringSortOptions, ...medicalSortOptions]) expect(o.label).toMatch(/^[A-Z][a-z ]+$/);
   });
 });
+
+describe('the exam type', () => {
+  it("is 'MAINS' inside the product; spec §7's '' for JEE Main is read as 'MAINS' at the API's edge", async () => {
+    const { engineeringPreferencesSchema } = await import('./engineering.ts');
+    const base = { rank: 20000, seatType: 'OPEN', gender: 'Male', homeState: 'Goa' };
+    expect(engineeringPreferencesSchema.parse({ ...base, examType: '' }).examType).toBe('MAINS');
+    expect(engineeringPreferencesSchema.parse({ ...base, examType: 'MAINS' }).examType).toBe('MAINS');
+    expect(engineeringPreferencesSchema.parse({ ...base, examType: 'IIT' }).examType).toBe('IIT');
+    expect(engineeringPreferencesSchema.safeParse({ ...base, examType: 'MAIN' }).success).toBe(false);
+  });
+});
