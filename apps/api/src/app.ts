@@ -158,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(reviewsPlugin);
   await app.register(contactPlugin);
   // Without payment credentials (never in production): the Cashfree stand-in, from the dev entry.
+  // eslint-disable-next-line import-x/no-restricted-paths -- the one door to src/dev: loaded only when there are no credentials
   if (config.cashfree.standIn) await app.register((await import('./dev/dev-entry.ts')).devEntry);
 
   await app.register(

@@ -1,3 +1,4 @@
+import type { EngineeringSort } from '@rankwise/contract/engineering';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { curveOfRow } from '../../lib/chance.ts';
@@ -24,7 +25,7 @@ export type ReferenceQuery = {
   homeState: string;
   branchGroups: string[];
   search: string;
-  sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college' | 'chance';
+  sortBy: EngineeringSort;
   /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0014). */
   includeReach: boolean;
   limit: number;

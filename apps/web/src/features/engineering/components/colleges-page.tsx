@@ -1,3 +1,4 @@
+import { engineeringSortOptions as sortOptions } from '@rankwise/contract/engineering';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
@@ -9,20 +10,11 @@ import { useResultsErrorHandler, useResultsPage } from '@/components/results/use
 import { useWideScreen } from '@/components/results/use-wide-screen.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { engineeringResultsQuery, type EngineeringSort } from '../api/engineering.queries.ts';
+import { engineeringResultsQuery } from '../api/engineering.queries.ts';
 import { editUrl, examLabels, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { BandRange, BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CollegeCard } from './college-card.tsx';
 import { ResultsTable, ViewSwitch } from './results-table.tsx';
-
-const sortOptions: { value: EngineeringSort; label: string }[] = [
-  { value: 'rank', label: 'Closing rank' },
-  { value: 'package', label: 'Package' },
-  { value: 'fees', label: 'Fees' },
-  { value: 'program', label: 'Program' },
-  { value: 'college', label: 'College' },
-  { value: 'chance', label: 'Chance of admission' },
-];
 
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
