@@ -4,16 +4,22 @@ import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import rankwise from './lint/rules/rankwise-plugin.js';
 
 const root = import.meta.dirname;
 const web = 'apps/web/src';
 // import-x's TypeScript settings (parsers, extensions) with the resolver set below instead of its legacy one.
 const { 'import-x/resolver': _legacyResolver, ...importXSettings } = importX.flatConfigs.typescript.settings;
 
-// Read on every run, so a new feature folder gets its own boundary without editing this file.
-const features = readdirSync(`${root}/${web}/features`, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const api = 'apps/api/src';
+const folders = (dir) =>
+  readdirSync(`${root}/${dir}`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+// Read on every run, so a new feature folder or API module gets its own boundary without editing this file.
+const features = folders(`${web}/features`);
+const apiModules = folders(`${api}/modules`);
+const apiFolders = folders(api);
 
 // STYLE.md rule 1: imports point one way. web -> contract <- api; in the web app
 // shared code (lib/, components/) -> features -> app, and a feature never imports another feature.
@@ -41,6 +47,28 @@ const zones = [
     except: [`./${f}`],
     message: 'a feature never imports another feature; move shared code to components/ or lib/ (STYLE.md rule 1).',
   })),
+  // The API's own layers (ARCHITECTURE.md): routes -> services -> repositories -> db/; lib/ under all.
+  {
+    target: `${api}/modules/**/*.routes.ts`,
+    from: `${api}/db`,
+    message: 'a route never imports db/: it calls one service function, and the service its repository (ARCHITECTURE.md).',
+  },
+  {
+    target: `${api}/lib`,
+    from: [`${api}/plugins`, `${api}/modules`],
+    message: 'lib/ never imports plugins/ or modules/: it is what they build on (ARCHITECTURE.md).',
+  },
+  ...apiModules.map((m) => ({
+    target: `${api}/modules/${m}/**/!(*.test).ts`,
+    from: `${root}/${api}/modules/**`,
+    except: [`${root}/${api}/modules/${m}/**`, `${root}/${api}/modules/*/*.service.ts`],
+    message: "a module reaches another only through that module's *.service.ts (ARCHITECTURE.md).",
+  })),
+  {
+    target: [`${api}/*.ts`, ...apiFolders.filter((d) => d !== 'dev').map((d) => `${api}/${d}/**/!(*.test).ts`)],
+    from: `${api}/dev`,
+    message: 'production code never imports src/dev (development and tests only; app.ts loads dev-entry.ts without credentials).',
+  },
 ];
 
 export default tseslint.config(
@@ -75,6 +103,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'contract imports only zod and itself' }] }] },
   },
   {
+    // The contract's own tests may import vitest as well (nothing else).
+    files: ['packages/contract/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|vitest$|\\.{1,2}/).*', message: 'contract tests import only zod, vitest and the contract' }] },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: zones.map((z) => (z.target === 'packages/contract/src' ? { ...z, except: [...z.except, './node_modules/vitest'] } : z)) },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },
@@ -93,19 +135,25 @@ export default tseslint.config(
   },
   {
     // STYLE.md rule 6: no fetching in effects. Server calls are TanStack Query queries and mutations;
-    // an effect may react to their answer (a toast, a navigation) but never make the call itself.
+    // an effect may react to their answer (a toast, a navigation) but never make the call itself,
+    // whether as api(), fetch(), window.fetch(), xApi.y(), a mutation, or through a helper that does.
     files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { rankwise },
+    rules: { 'rankwise/no-fetch-in-effect': 'error' },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx,js}', 'packages/**/*.{ts,tsx,js}', 'e2e/**/*.{ts,tsx,js}', 'bench/**/*.{ts,tsx,js}', 'lint/**/*.{ts,tsx,js}'],
+    plugins: { rankwise },
+    rules: { 'rankwise/kebab-case-files': 'error' },
+  },
+  {
+    // Configuration is parsed once (config.ts); everything else gets it from there.
+    files: [`${api}/**/*.ts`],
+    ignores: [`${api}/config.ts`, '**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-properties': [
         'error',
-        ...[
-          ['CallExpression[callee.name=/^(api|fetch)$/]', 'a server call'],
-          ['CallExpression[callee.object.name=/Api$/]', 'a server call'],
-          ['CallExpression[callee.property.name=/^(mutate|mutateAsync|fetchQuery|prefetchQuery|refetch)$/]', 'a query or mutation'],
-        ].map(([call, what]) => ({
-          selector: `CallExpression[callee.name=/^use(Layout)?Effect$/] ${call}`,
-          message: `No fetching in effects (STYLE.md rule 6): ${what} belongs in a TanStack Query query or mutation, not in useEffect.`,
-        })),
+        { object: 'process', property: 'env', message: 'process.env is read only in config.ts (ARCHITECTURE.md): take the value from the parsed config.' },
       ],
     },
   },

@@ -233,6 +233,64 @@ const forbidden: Forbidden[] = [
     lands: `${web}/features/engineering/preferences-url.ts`,
     rule: PATHS,
   },
+
+  // The API's own layers (ARCHITECTURE.md).
+  {
+    name: 'api route -> db/',
+    file: 'apps/api/src/modules/engineering/boundary-fixture.routes.ts',
+    code: importAll('../../db/client.ts'),
+    lands: 'apps/api/src/db/client.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'api route -> db/ schema, type-only',
+    file: 'apps/api/src/modules/sessions/boundary-fixture.routes.ts',
+    code: importType('../../db/schema/bookings.ts'),
+    lands: 'apps/api/src/db/schema/bookings.ts',
+    rule: PATHS,
+  },
+  {
+    name: "api module -> another module's repository",
+    file: 'apps/api/src/modules/reviews/boundary-fixture.ts',
+    code: importAll('../counsellors/counsellors.repository.ts'),
+    lands: 'apps/api/src/modules/counsellors/counsellors.repository.ts',
+    rule: PATHS,
+  },
+  {
+    name: "api module -> another module's routes, from a subfolder",
+    file: 'apps/api/src/modules/payments/webhooks/boundary-fixture.ts',
+    code: importAll('../../sessions/sessions.routes.ts'),
+    lands: 'apps/api/src/modules/sessions/sessions.routes.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'api lib/ -> plugins/',
+    file: 'apps/api/src/lib/boundary-fixture.ts',
+    code: importAll('../plugins/mail.ts'),
+    lands: 'apps/api/src/plugins/mail.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'api lib/ -> modules/, type-only',
+    file: 'apps/api/src/lib/boundary-fixture.ts',
+    code: importType('../modules/auth/auth.service.ts'),
+    lands: 'apps/api/src/modules/auth/auth.service.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'api production -> dev/',
+    file: 'apps/api/src/modules/payments/boundary-fixture.ts',
+    code: importAll('../../dev/cashfree-stand-in.ts'),
+    lands: 'apps/api/src/dev/cashfree-stand-in.ts',
+    rule: PATHS,
+  },
+  {
+    name: 'api production -> dev/, dynamic import from the src root',
+    file: 'apps/api/src/boundary-fixture.ts',
+    code: dynamicImport('./dev/dev-entry.ts'),
+    lands: 'apps/api/src/dev/dev-entry.ts',
+    rule: PATHS,
+  },
 ];
 
 // Every feature folder, including ones added after this test was written, is walled off from the next one.
@@ -281,6 +339,16 @@ const allowed = [
     name: 'api -> contract and its own code',
     file: 'apps/api/src/modules/boundary-fixture.ts',
     code: "import { errorStatus } from '@rankwise/contract/errors';\nimport { AppError } from '../lib/app-error.ts';\n\nexport const used = [errorStatus, AppError];\n",
+  },
+  {
+    name: "api module -> another module's service, and its own files",
+    file: 'apps/api/src/modules/payments/boundary-fixture.ts',
+    code: "import { checkSlot } from '../bookings/bookings.service.ts';\nimport { createCashfreeProvider } from './cashfree-provider.ts';\n\nexport const used = [checkSlot, createCashfreeProvider];\n",
+  },
+  {
+    name: 'api test -> dev/ (tests may use the stand-in)',
+    file: 'apps/api/src/modules/payments/boundary-fixture.test.ts',
+    code: importAll('../../dev/cashfree-stand-in.ts'),
   },
   {
     name: 'contract -> zod and itself',
@@ -349,13 +417,50 @@ describe('eslint.config.js other rules', () => {
     { name: 'fetch', code: effect('', 'void fetch(`/api/v1/x/${id}`)') },
     { name: "a feature's API object", code: effect('const authApi = { refresh: async (_: string) => null };', 'void authApi.refresh(id)') },
     { name: 'a mutation', code: effect('const send = { mutateAsync: async (_: string) => null };', 'void send.mutateAsync(id)') },
+    { name: 'window.fetch', code: effect('', 'void window.fetch(`/api/v1/x/${id}`)') },
+    { name: 'globalThis.fetch', code: effect('', 'void globalThis.fetch(`/api/v1/x/${id}`)') },
+    {
+      name: 'a helper of the same file that fetches',
+      code: effect('async function load(id: string) {\n  return (await fetch(`/api/v1/x/${id}`)).json();\n}', 'void load(id)'),
+    },
+    {
+      name: 'a helper of a helper that calls the API client',
+      code: effect(
+        "import { api } from '@/lib/api-client.ts';\nconst get = (id: string) => api({ method: 'GET', path: `/x/${id}`, access: 'public' } as never);\nconst refresh = (id: string) => get(id);",
+        'void refresh(id)',
+      ),
+    },
+    {
+      name: "a function imported from the feature's api/ folder",
+      code: effect("import { fetchCalendar } from '../api/sessions.queries.ts';", 'void fetchCalendar(id)'),
+    },
   ])('rejects fetching in an effect through $name', async ({ code }) => {
-    const messages = await lint(`${web}/features/reviews/components/boundary-fixture.tsx`, code);
-    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['no-restricted-syntax', 2]]);
+    const messages = await lint(`${web}/features/bookings/components/boundary-fixture.tsx`, code);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['rankwise/no-fetch-in-effect', 2]]);
   });
 
-  it('allows an effect that reacts to a query (a toast), not one that fetches', async () => {
-    const code = effect("import { toast } from 'sonner';", 'toast.info(`Loaded ${id}`)');
-    expect(await lint(`${web}/features/reviews/components/boundary-fixture.tsx`, code)).toEqual([]);
+  it.each([
+    { name: 'reacts to a query (a toast)', code: effect("import { toast } from 'sonner';", 'toast.info(`Loaded ${id}`)') },
+    { name: 'calls a helper that does not fetch', code: effect("import { toast } from 'sonner';\nconst tell = (id: string) => toast.info(id);", 'tell(id)') },
+  ])('allows an effect that $name', async ({ code }) => {
+    expect(await lint(`${web}/features/bookings/components/boundary-fixture.tsx`, code)).toEqual([]);
   });
+
+  // The API reads its configuration once; every other file takes it from config.ts.
+  it.each([
+    { name: 'process.env.X', code: 'export const port = process.env.PORT;\n' },
+    { name: 'destructured', code: 'const { env } = process;\n\nexport const port = env.PORT;\n' },
+  ])('rejects reading process.env outside config.ts ($name)', async ({ code }) => {
+    const messages = await lint('apps/api/src/modules/contact/boundary-fixture.ts', code);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['no-restricted-properties', 2]]);
+    expect(await lint('apps/api/src/config.ts', code)).toEqual([]);
+  });
+
+  it.each(['apps/api/src/lib/BoundaryFixture.ts', 'apps/api/src/modules/contact/boundary_fixture.ts', `${web}/components/ui/BoundaryFixture.tsx`])(
+    'rejects a file name that is not kebab-case: %s',
+    async (file) => {
+      const messages = await lint(file, 'export const used = 1;\n');
+      expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['rankwise/kebab-case-files', 2]]);
+    },
+  );
 });

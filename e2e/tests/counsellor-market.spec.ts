@@ -142,6 +142,26 @@ test.describe('a verified counsellor is paid', () => {
     await page.reload();
     await expect(page.getByText('Paid out to you').first()).toBeVisible();
   });
+
+  test('a college with no counsellor: notify me (one click stops it), students of similar colleges, and Study here?', async ({ page }) => {
+    const college = 'National Institute of Technology Calicut';
+    await signUpAndSignIn(page);
+    await page.goto(`/connect-students?collegeName=${encodeURIComponent(college)}`);
+    await expect(page.getByRole('heading', { name: 'No Counselors Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Become a counsellor' })).toHaveAttribute('href', '/counsellor');
+    // NIT Goa's verified counsellor (above) is a student of a similar college.
+    await expect(page.getByRole('list', { name: 'Counsellors of similar colleges' }).getByRole('article', { name: NAME })).toBeVisible();
+    const email = `parent.${Date.now().toString(36)}@example.in`;
+    await page.getByLabel(`E-mail me once when a student of ${college} joins`).fill(email);
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await expect(page.getByText(`We will e-mail ${email} once when a counsellor from ${college} joins.`)).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const mail = await waitForMail((m) => m.to.includes(email) && /We will tell you/.test(m.subject));
+    const stop = /(https?:\/\/\S+\/counsellors\/stop\?token=[\w-]+)/.exec(mail.text)![1];
+    await page.goto(new URL(stop).pathname + new URL(stop).search);
+    await expect(page.getByText('Done: you will get no e-mail about this college.')).toBeVisible();
+    expect(await query(`select id from college_watchers where email = '${email}'`)).toEqual([]);
+  });
 });
 
 async function signInAs(page: Page, creds: Credentials) {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { sessionPolicy } from '@rankwise/contract/session-policy';
 
 /**
  * Repository root and the API's own folder, from this module's directory: apps/api/src when run
@@ -68,8 +69,6 @@ const envSchema = z.object({
   DATA_FOLDER: z.string().default(path.join(repoRoot, '.data')),
   /** The public data sets read in place by the importer. */
   DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
-  /** Import the unverified JoSAA 2026 round-1 file (SOURCES.md). */
-  IMPORT_JOSAA_2026: bool.default(false),
   /** Import the data sets at start when the database has none. */
   IMPORT_ON_START: bool.default(true),
   /** Engineering predictor: the JoSAA year whose final round results are judged on (default: the latest). */
@@ -137,7 +136,7 @@ const envSchema = z.object({
   /** Cashfree.js checkout script (default Cashfree's own; the stand-in serves its own). */
   CASHFREE_SDK_URL: optionalUrl,
   /** How long a slot is held for a student who is paying. */
-  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(sessionPolicy.defaultHoldMinutes),
   /** Meeting rooms are created under this URL, one unguessable room per booking. */
   MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
   /**

@@ -23,11 +23,6 @@ const nextAddress = () => `10.${Math.floor(addressCounter / 250) % 250}.${addres
 const call = (app: App, url: string, payload?: object, remoteAddress = nextAddress()) =>
   app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload, remoteAddress });
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 /** A port nothing listens on: an SMTP server that is down. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -43,10 +38,12 @@ describe.each(databaseKinds)('sign-up and sign-in under attack on %s', (kind) =>
   let app: App;
   const clock = new TestClock();
   let passwordHash: string;
+  /** The statements sent to the database, as the item 4 test collects them per request. */
+  const statements: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { onQuery: (q) => statements.push(q) });
     // The per-address route limits (real time) are raised out of the way: the subject here is what the service decides.
     app = await buildApp(testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000', ADDRESS_RATE_LIMIT_FACTOR: '100' }), {
       database: db.database,
@@ -182,73 +179,84 @@ describe.each(databaseKinds)('sign-up and sign-in under attack on %s', (kind) =>
     expect([name.statusCode, name.json().message]).toEqual([409, 'This username is taken. Please choose another.']);
   });
 
-  it('item 4: login, verify-account and forgot-password answer the same, in about the same time, for existing and unknown e-mails', async () => {
-    const n = 21;
-    for (let i = 0; i < n; i++) await addAccount(`timing_${i}`, `timing${i}@example.in`);
+  it('item 4: login, verify-account and forgot-password answer the same and do the same work for existing and unknown e-mails', async () => {
+    // The property (docs/decisions/0016): every path does the same work whether or not the account
+    // exists: the same statements to the database, and for login a password check against a
+    // stand-in hash. Checked by what each request sends to the database and by the CPU time the
+    // process spends on it (a password check is ~all of it), never by wall time: another process
+    // loading the machine stretches wall time, not this process's CPU time. bench/auth-timing.ts
+    // prints the wall times.
+    const n = 12;
+    for (let i = 0; i < n; i++) await addAccount(`work_${i}`, `work${i}@example.in`);
     // Warm up every path once (the first password check also prepares the stand-in hash).
     await call(app, '/login', { email: 'warm@example.in', password: 'whatever-1' });
-    await call(app, '/login', { email: 'timing0@example.in', password: 'whatever-1' });
+    await call(app, '/login', { email: 'work0@example.in', password: 'whatever-1' });
     await call(app, '/forgot-password', { email: 'warm@example.in' });
     await call(app, '/verify-account', { username: 'warm_up', email: 'warm@example.in' });
-
-    // Each round times one existing and one unknown address back to back (alternating which goes
-    // first), so a busy moment of the shared machine falls on both; the rounds' differences are compared.
-    const measure = async (known: (i: number) => [string, object], unknown: (i: number) => [string, object]) => {
-      const times = { known: [] as number[], unknown: [] as number[] };
-      const answers = new Set<string>();
-      for (let i = 0; i < n; i++) {
-        const order = i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
-        for (const which of order) {
-          const [url, body] = which === 'known' ? known(i) : unknown(i);
-          const started = performance.now();
-          const res = await call(app, url, body);
-          times[which].push(performance.now() - started);
-          answers.add(`${res.statusCode} ${res.body}`);
-        }
-      }
-      return {
-        known: median(times.known),
-        unknown: median(times.unknown),
-        difference: median(times.known.map((t, i) => t - times.unknown[i])),
-        answers: [...answers],
-      };
-    };
-    // The answers are timed, not the mail sent afterwards from the queue: the worker pauses so its
-    // work for one round does not fall inside the next round's timings on this 2-core machine.
+    // The mail is sent afterwards by the queue: its worker pauses, so its statements stay out.
     await app.jobs.stop();
+
+    /** One request: its answer, the statements it sent (values aside), and the CPU time it took. */
+    const observe = async (url: string, body: object) => {
+      statements.length = 0;
+      const cpu = process.cpuUsage();
+      const res = await call(app, url, body);
+      const used = process.cpuUsage(cpu);
+      // The revocation poll (every 5 s, on its own timer) is the one statement not caused by the request.
+      const sent = statements.filter((q) => !/revoked_at/.test(q));
+      return { answer: `${res.statusCode} ${res.body}`, sent: sent.join('\n'), cpuMs: (used.user + used.system) / 1000 };
+    };
+    const measure = async (known: (i: number) => [string, object], unknown: (i: number) => [string, object]) => {
+      const rounds: { known: Awaited<ReturnType<typeof observe>>; unknown: Awaited<ReturnType<typeof observe>> }[] = [];
+      for (let i = 0; i < n; i++) {
+        // Interleaved, alternating which goes first.
+        const k = i % 2 ? await observe(...known(i)) : null;
+        const u = await observe(...unknown(i));
+        rounds.push({ known: k ?? (await observe(...known(i))), unknown: u });
+      }
+      return rounds;
+    };
     const results = {
       login: await measure(
-        (i) => ['/login', { email: `timing${i}@example.in`, password: 'not-the-password' }],
+        (i) => ['/login', { email: `work${i}@example.in`, password: 'not-the-password' }],
         (i) => ['/login', { email: `ghost${i}@example.in`, password: 'not-the-password' }],
       ),
       verifyAccount: await measure(
-        (i) => ['/verify-account', { username: `joiner_k${i}`, email: `timing${i}@example.in` }],
+        (i) => ['/verify-account', { username: `joiner_k${i}`, email: `work${i}@example.in` }],
         (i) => ['/verify-account', { username: `joiner_u${i}`, email: `ghost${i}@example.in` }],
       ),
       forgotPassword: await measure(
-        (i) => ['/forgot-password', { email: `timing${i}@example.in` }],
+        (i) => ['/forgot-password', { email: `work${i}@example.in` }],
         (i) => ['/forgot-password', { email: `ghost${i}@example.in` }],
       ),
     };
     app.jobs.start();
-    console.log(
-      `${kind} median ms (existing / unknown / paired difference): ` +
-        Object.entries(results)
-          .map(([k, r]) => `${k} ${r.known.toFixed(1)} / ${r.unknown.toFixed(1)} / ${r.difference.toFixed(1)}`)
-          .join('; '),
-    );
-    // Within 20% of the call's time, or 4 ms on a busy 2-core machine: far below the gaps before the
-    // fix (login 43 against 6 ms, a password check for existing accounts only; forgot-password 18.5
-    // against 7.3 ms, the mail sent inside the request; verify-account 409 against 200).
-    for (const [name, r] of Object.entries(results)) {
-      expect(r.answers, name).toHaveLength(1);
-      expect(Math.abs(r.difference), `${name}: ${r.known.toFixed(1)} vs ${r.unknown.toFixed(1)} ms`).toBeLessThanOrEqual(
-        Math.max(0.2 * Math.max(r.known, r.unknown), 4),
-      );
+    for (const [name, rounds] of Object.entries(results)) {
+      // The same answer, byte for byte, and the same statements in the same order.
+      expect(new Set(rounds.flatMap((r) => [r.known.answer, r.unknown.answer])), name).toHaveProperty('size', 1);
+      for (const r of rounds) expect(r.unknown.sent, name).toBe(r.known.sent);
+      expect(rounds[0].known.sent, name).not.toBe('');
     }
-    expect(results.login.answers[0]).toContain('401');
-    expect(results.verifyAccount.answers[0]).toContain('200');
-    expect(results.forgotPassword.answers[0]).toContain('200');
+    expect(results.login[0].known.answer).toContain('401');
+    expect(results.verifyAccount[0].known.answer).toContain('200');
+    expect(results.forgotPassword[0].known.answer).toContain('200');
+    // Login checks a password either way: the unknown account's CPU time is that of a known one's
+    // (medians of interleaved rounds), not the ~nothing of a missing check. CPU time is this
+    // process's own work, so load elsewhere barely moves it; a pass within three tries is enough.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    let cpu = { known: median(results.login.map((r) => r.known.cpuMs)), unknown: median(results.login.map((r) => r.unknown.cpuMs)) };
+    const within = () => cpu.unknown > cpu.known / 2 && cpu.unknown < cpu.known * 2;
+    for (let attempt = 2; attempt <= 3 && !within(); attempt++) {
+      await app.jobs.stop();
+      const again = await measure(
+        (i) => ['/login', { email: `work${i}@example.in`, password: 'not-the-password' }],
+        (i) => ['/login', { email: `ghost${i}@example.in`, password: 'not-the-password' }],
+      );
+      app.jobs.start();
+      cpu = { known: median(again.map((r) => r.known.cpuMs)), unknown: median(again.map((r) => r.unknown.cpuMs)) };
+    }
+    console.log(`${kind} login CPU ms per request, median (existing / unknown): ${cpu.known.toFixed(1)} / ${cpu.unknown.toFixed(1)}`);
+    expect(within(), `login CPU ms: existing ${cpu.known.toFixed(1)}, unknown ${cpu.unknown.toFixed(1)}`).toBe(true);
   });
 });
 

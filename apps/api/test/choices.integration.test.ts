@@ -204,6 +204,18 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     expect(withRank.choices[0].band).toBe('Safe');
   });
 
+  it('judges NIT B.Arch seats on the JEE Main Paper 2A rank only', async () => {
+    const rows = (await t.db.database.db.execute(
+      sql`select id, closing_rank from engineering_reference where scheme = 'josaa' and rank_paper = '2A' and seat_type = 'OPEN' and gender = 'Gender-Neutral' and eligible_states is null order by closing_rank desc limit 1`,
+    )) as unknown as { rows: { id: string; closing_rank: number }[] };
+    const arch = rows.rows[0];
+    const without = (await outcomes([arch.id])).json().data;
+    expect(without.choices[0]).toMatchObject({ chance: null, rank: null });
+    expect(without.warnings[0].message).toMatch(/Paper 2A/);
+    const withRank = (await outcomes([arch.id], { student: { ...engineer, archRank: Math.floor(arch.closing_rank / 2) } })).json().data;
+    expect(withRank.choices[0].rank).toBe(Math.floor(arch.closing_rank / 2));
+  });
+
   it('computes MCC NEET PG lists on the All India Rank', async () => {
     const rows = (await t.db.database.db.execute(
       sql`select id, closing_rank from medical_reference where category = 'OPEN' and quota = 'All India' order by closing_rank limit 200`,

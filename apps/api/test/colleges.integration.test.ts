@@ -21,12 +21,13 @@ const csv = (rel: string) => parse(readFileSync(path.join(dataDir, rel)), { colu
 const decode = (s: string) => s.replaceAll('&amp;', '&').replace(/\s+/g, ' ').trim();
 const directory = () => new InstituteDirectory(csv('josaa/institutes.csv') as never);
 
-/** The JoSAA OR-CR files of every year, 2025 from its complete all-rounds file. */
+/** The JoSAA OR-CR files of every year, 2025 from its complete all-rounds file, 2026 rounds 1-5. */
 const josaaFiles = () => [
   ...readdirSync(path.join(dataDir, 'josaa/orcr'))
     .filter((f) => /^\d{4}\.csv$/.test(f))
     .map((f) => `josaa/orcr/${f}`),
   'josaa-2025/orcr_2025_all_rounds.csv',
+  'josaa-2026/orcr_2026_rounds1-5.csv',
 ];
 
 type RawRow = { id: string; year: number; round: number; program: string; quota: string; seat: string; gender: string; open: string; close: string };
@@ -135,6 +136,9 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       const latest = Math.max(...raw.filter((r) => r.id === id).map((r) => r.year));
       const programs = [...new Set(raw.filter((r) => r.id === id && r.year === latest).map((r) => r.program))].sort();
       expect(d.programsYear, inst.name).toBe(latest);
+      // What the programs are judged on (issue 22): the year and its last round in the data.
+      const lastRound = Math.max(...raw.filter((r) => r.id === id && r.year === latest).map((r) => r.round));
+      expect(d.referenceLabel, inst.name).toBe(`JoSAA ${latest} round ${lastRound}${latest === 2026 ? ' (round 6 not yet in our data)' : ''}`);
       expect([...d.branches].sort(), inst.name).toEqual(programs);
       expect(d.branchGroups.flatMap((g) => g.programs).sort()).toEqual(programs);
       expect(d.about).toContain(`${inst.name} is `);
@@ -249,13 +253,28 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       .filter((r) => r.id === 'iit-bombay' && r.program === CSE && r.quota === 'AI' && r.seat === 'OPEN' && r.gender === 'Gender-Neutral')
       .sort((a, b) => a.year - b.year || a.round - b.round)
       .map((r) => ({ counselling: 'JoSAA', year: r.year, round: r.round, openingRank: r.open, closingRank: r.close, preparatoryByRule: false }));
-    expect(new Set(expected.map((r) => r.year))).toEqual(new Set([2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]));
+    expect(new Set(expected.map((r) => r.year))).toEqual(new Set([2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026]));
     expect(rows).toEqual(expected);
     // Spot values the SOURCES notes quote: 2025 round 6 closes at 66.
     expect(rows.find((r) => r.year === 2025 && r.round === 6)).toMatchObject({ openingRank: '1', closingRank: '66' });
     // The same seat by the college's name.
     const byName = await t.app.inject({ method: 'GET', url: `/api/v1/college/institutes/${encodeURIComponent('IIT Bombay')}/cutoff-history?${q}` });
     expect((byName.json() as HistoryResponse).data.rows).toEqual(rows);
+  });
+
+  it('marks the preparatory closing rank the 2021 file lost: IIT Bombay Chemistry ST shows 187P, never an ordinary 187 (issue 28)', async () => {
+    const seats = (await (await t.app.inject({ method: 'GET', url: '/api/v1/college/institutes/iit-bombay/seats' })).json()) as SeatsResponse;
+    const chemistry = seats.data.programs.find(
+      (p) => p.programName.startsWith('Chemistry') && p.seats.some((s) => s.seatType === 'ST' && s.firstYear <= 2021),
+    )!;
+    const q = new URLSearchParams({ programName: chemistry.programName, quota: 'AI', seatType: 'ST', gender: 'Gender-Neutral' });
+    const rows = ((await t.app.inject({ method: 'GET', url: `/api/v1/college/institutes/iit-bombay/cutoff-history?${q}` })).json() as HistoryResponse).data
+      .rows;
+    const y2021 = rows.filter((r) => r.year === 2021);
+    expect(y2021.length).toBeGreaterThan(0);
+    for (const r of y2021) expect(r).toMatchObject({ openingRank: '810', closingRank: '187P', preparatoryByRule: true });
+    // No row of the seat is left with an ordinary opening rank above its ordinary closing rank.
+    expect(rows.filter((r) => /^\d+$/.test(r.openingRank) && /^\d+$/.test(r.closingRank) && +r.openingRank > +r.closingRank)).toEqual([]);
   });
 
   it('lists every seat of an institute by program for the history picker', async () => {
@@ -268,7 +287,7 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
     const cse = programs.find((p) => p.programName === CSE)!;
     expect(cse.seats.find((s) => s.quota === 'AI' && s.seatType === 'OPEN' && s.gender === 'Gender-Neutral')).toMatchObject({
       firstYear: 2016,
-      lastYear: 2025,
+      lastYear: 2026,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/college/institutes/nowhere/seats' })).statusCode).toBe(404);
   });

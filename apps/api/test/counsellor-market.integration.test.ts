@@ -203,6 +203,8 @@ describe.each(databaseKinds)('the counsellor side of the marketplace on %s', (ki
       const res = await call('POST', '/counselor/apply', p, application(over));
       expect([res.statusCode, res.json().fieldErrors?.[field]], field).toEqual([400, [message]]);
     }
+    const list = await call('POST', '/counselor/all', null, { instituteName: 'NIT Goa\r\nX-Injected: 1' });
+    expect([list.statusCode, list.json().fieldErrors]).toEqual([400, { instituteName: ['The college name must be on one line (no line breaks)'] }]);
     // Multi-line text keeps its line breaks.
     expect((await call('POST', '/counselor/apply', p, application({ about: `${application().about}\nSecond paragraph.` }))).statusCode).toBe(201);
 

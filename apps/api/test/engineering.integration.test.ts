@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import { silentProgress } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
-import { extraInstitutes, instituteAliases } from '../src/data/josaa/institute-aliases.ts';
+import { extraInstitutes, instituteAliases, jeeAdvancedInstitutes } from '../src/data/josaa/institute-aliases.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
 import { databaseKinds } from './helpers/test-database.ts';
@@ -15,12 +15,14 @@ import { engineeringFixtures as payloads } from './helpers/predictor-fixtures.ts
  * An independent computation of the predictor's answer straight from the raw CSVs, with its own
  * simple code for the rules. It shares only data tables with the importer: the reviewed institute
  * alias table (which spelling is which institute) and nothing else. The rules it applies:
- * - files: JoSAA 2016-2024, JoSAA 2025 (all rounds), CSAB 2025 (all rounds, DASA quotas DC/AD left out);
- * - JoSAA: the latest year; each seat on its last round that year; a seat type the year lacks
+ * - files: JoSAA 2016-2024, JoSAA 2025 (all rounds), JoSAA 2026 (rounds 1-5), CSAB 2024 and 2025
+ *   (all rounds, DASA quotas DC/AD left out);
+ * - JoSAA: the latest year (2026); each seat on its last published round that year; a seat type the year lacks
  *   falls back to the latest earlier year with it; a seat whose last round's rank is preparatory
  *   ('P', or in 2016-2024 an IIT SC/ST/PwD row with its opening rank above its closing rank) is
  *   not shown;
- * - CSAB: CSAB 2025 rows only (last round per seat), never IITs, same 'P' rule;
+ * - CSAB: the latest CSAB year's rows only (2025, last round per seat), never IITs, same 'P' rule;
+ * - IISc Bangalore (reviewed list jeeAdvancedInstitutes) is matched on JEE (Advanced) ranks, with the IITs;
  * - category: JoSAA: the category's seats at the rank, OPEN seats at the CRL rank; CSAB: the rank
  *   is the CRL rank, compared with OPEN, the category's and (PwD categories) both PwD seat types;
  * - B.Arch / B.Planning ('… Bachelor of Architecture)' / '… Bachelor of Planning)') outside IITs:
@@ -71,7 +73,10 @@ function institutes() {
   const byKey = new Map<string, { name: string; type: string; state: string }>();
   for (const r of csv('josaa/institutes.csv'))
     if (r['Short Name'].trim()) byKey.set(k(r.Institute), { name: decode(r.Institute), type: types[r['Institute Type']], state: states[r.State] ?? r.State });
-  for (const e of extraInstitutes) byKey.set(k(e.name), { name: decode(e.name), type: e.type, state: e.state });
+  for (const e of extraInstitutes) {
+    const id = e.shortName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    byKey.set(k(e.name), { name: decode(e.name), type: jeeAdvancedInstitutes.has(id) ? 'IIT' : e.type, state: e.state });
+  }
   return (name: string) => byKey.get(k(name)) ?? byKey.get(k(instituteAliases[Object.keys(instituteAliases).find((a) => k(a) === k(name)) ?? ''] ?? ''))!;
 }
 
@@ -80,6 +85,8 @@ function loadRaw(): Raw[] {
   const files: [string, boolean][] = [
     ...readdirSync(path.join(dataDir, 'josaa/orcr')).map((f): [string, boolean] => [`josaa/orcr/${f}`, false]),
     ['josaa-2025/orcr_2025_all_rounds.csv', false],
+    ['josaa-2026/orcr_2026_rounds1-5.csv', false],
+    ['csab/csab_2024_rounds1-2.csv', true],
     ['csab/csab_2025_all_rounds.csv', true],
   ];
   const out: Raw[] = [];
@@ -164,7 +171,7 @@ function expected(
   for (const r of josaa) if (r.year <= refYear) yearOfSeat.set(r.seat, Math.max(yearOfSeat.get(r.seat) ?? 0, r.year));
   const pool =
     p.examType === 'CSAB'
-      ? lastRound(raw.filter((r) => r.csab && r.year === 2025)).filter((r) => r.type !== 'IIT')
+      ? lastRound(raw.filter((r) => r.csab && r.year === Math.max(...raw.filter((x) => x.csab).map((x) => x.year)))).filter((r) => r.type !== 'IIT')
       : lastRound(josaa.filter((r) => r.year === yearOfSeat.get(r.seat)));
   const own = seatOf(p.seatType ?? 'OPEN');
   const base = own.replace(' (PwD)', '');
@@ -215,7 +222,7 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     expect(again.skipped).toBe(true);
   });
 
-  it('finds IIT Bombay CSE (JoSAA 2025 round 6, OPEN, Gender-Neutral, AI, closing 66) at rank 66 but not 67', async () => {
+  it('finds IIT Bombay CSE (JoSAA 2026 round 5, OPEN, Gender-Neutral, AI, closing 67) at rank 67 but not 68', async () => {
     const find = async (rank: number) => {
       const res = await post({ rank, examType: 'IIT', seatType: 'OPEN', gender: 'Male', homeState: 'Maharashtra', branch: ['Computer Science & IT'] });
       expect(res.statusCode).toBe(200);
@@ -223,17 +230,18 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
         (c) => c.instituteId === 'iit-bombay' && c['Academic Program Name'] === 'Computer Science and Engineering (4 Years, Bachelor of Technology)',
       );
     };
-    expect(await find(66)).toMatchObject({
-      'Closing Rank': 66,
+    expect(await find(67)).toMatchObject({
+      'Closing Rank': 67,
       'Opening Rank': 1,
       quota: 'AI',
       seatType: 'OPEN',
       gender: 'Gender-Neutral',
-      year: 2025,
-      round: 6,
+      year: 2026,
+      round: 5,
       basis: 'JoSAA',
+      referenceLabel: 'JoSAA 2026 round 5 (round 6 not yet in our data)',
     });
-    expect(await find(67)).toBeUndefined();
+    expect(await find(68)).toBeUndefined();
   });
 
   it('never shows IITs to a JEE Main rank, nor NITs to a JEE Advanced rank', async () => {

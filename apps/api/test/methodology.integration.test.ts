@@ -96,9 +96,30 @@ describe.each(databaseKinds)('/methodology on %s', (kind) => {
       // Calibrated: each band's average chance within 3 points of how often it came true.
       for (const b of s.backtest.total.bands) expect(Math.abs(b.predicted - b.observed)).toBeLessThan(0.03);
     }
-    expect(body.data.josaa!.model).toMatchObject({ predictYear: 2026, referenceYear: 2025 });
+    // JoSAA 2026 stops at round 5 of 6: the chances are for 2027, from 2026's round 5, with the step (decision 0022).
+    expect(body.data.josaa!.model).toMatchObject({ predictYear: 2027, referenceYear: 2026, referenceRound: 5 });
     expect(body.data.neetPg!.model).toMatchObject({ predictYear: 2026, referenceYear: 2025 });
     expect(body.data.neetPg!.backtest.years.map((y) => y.year)).toEqual([2024]);
+  });
+
+  it('publishes the round-5 step beside round 5 taken as final, the CSAB 2024 -> 2025 backtest and the data sets', () => {
+    const step = body.data.josaa!.step!;
+    expect(step.round).toBe(5);
+    expect(step.backtest.years.map((y) => y.year)).toEqual([2019, 2020, 2021, 2022, 2023, 2024, 2025]);
+    // Both score the same points: each year's seats with a round-5 closing rank the year before and a final one.
+    expect(step.asFinal.years.map((y) => [y.year, y.seats])).toEqual(step.backtest.years.map((y) => [y.year, y.seats]));
+    expect(step.backtest.total.brier).toBeLessThan(step.asFinal.total.brier);
+    expect(step.backtest.total.brier).toBeLessThan(step.backtest.total.baselineBrier);
+    const csab = body.data.csab!;
+    expect(csab.backtest.years.map((y) => y.year)).toEqual([2025]);
+    expect(csab.backtest.total.seats).toBeGreaterThan(4000);
+    expect(csab.backtest.total.brier).toBeLessThan(csab.backtest.total.baselineBrier);
+    expect(csab.model).toMatchObject({ stream: 'csab', predictYear: 2026, referenceYear: 2025 });
+    const sets = body.data.dataSets!;
+    expect(sets.find((d) => d.name === 'JoSAA')).toMatchObject({ label: 'JoSAA 2026 round 5 (round 6 not yet in our data)', updatedOn: '2026-07-16' });
+    expect(sets.find((d) => d.name === 'CSAB')).toMatchObject({ label: 'CSAB 2025 round 3', updatedOn: '2026-07-28' });
+    expect(sets.find((d) => d.name === 'MCC NEET PG')?.label).toMatch(/^MCC NEET PG 20\d\d rounds 1-3$/);
+    for (const d of sets) expect(d.importedAt).not.toBeNull();
   });
 
   it('publishes NEET PG forward backtest 2024 → 2025 beside the two-fold one, and both per calibration group', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookedSlotsResponseSchema, counsellorIdParamsSchema, type TimeRange } from './counsellors.ts';
 import { oneLine } from './text.ts';
 import { defineEndpoints } from './endpoint.ts';
+import { IST_OFFSET_MS } from './format.ts';
 
 /** Spec §4 Booking, §8 Booking and success messages. */
 export const bookingMessages = {
@@ -31,7 +32,6 @@ export function sessionOption(duration: number) {
 /** Spec §9: offered time blocks start at each half hour; 7 date tiles from tomorrow. */
 export const SLOT_MINUTES = 30;
 export const DATE_TILES = 7;
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** Today's date in India, 'YYYY-MM-DD'. */
 export function istDate(now: Date = new Date()): string {
@@ -103,10 +103,21 @@ export function parseSlotTime(text: string): number | null {
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** +91 is shown beside the field; the number itself is 10 digits (spec §5). */
+/**
+ * The booking phone rule, for the page and the server alike: +91 is shown beside the field; the
+ * number itself is 10 digits (spec §5), typed with or without spaces, dashes or a leading +91
+ * ('98765 43210', '+91 98765-43210'). Answers the 10 digits, or null.
+ */
+export function bookingPhone(v: string): string | null {
+  const digits = v.replace(/[\s-]/g, '').replace(/^\+91(?=\d{10}$)/, '');
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+/** The longest way of writing one ('+91 98765-43210' and a little room). */
+export const BOOKING_PHONE_MAX_LENGTH = 20;
+
 export const bookingPhoneSchema = z
   .string({ error: bookingMessages.phone })
-  .transform((v) => v.replace(/[\s-]/g, '').replace(/^\+91(?=\d{10}$)/, ''))
+  .transform((v) => bookingPhone(v) ?? v)
   .pipe(z.string().regex(/^\d{10}$/, bookingMessages.phone));
 
 const amountSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: 'amount must be a number' }));

@@ -100,7 +100,7 @@ export type NeetPgGroupBacktest = z.infer<typeof neetPgGroupSchema>;
 
 /** The model the product uses now, as stored by the importer. */
 export const chanceModelSummarySchema = z.object({
-  stream: z.enum(['josaa', 'neet-pg']),
+  stream: z.enum(['josaa', 'neet-pg', 'csab']),
   /** The year whose counselling the chances are for, and the reference year they start from. */
   predictYear: z.number().int(),
   referenceYear: z.number().int(),
@@ -110,7 +110,33 @@ export const chanceModelSummarySchema = z.object({
   /** How much wider the band of a new (or few-allotment) seat is. */
   wideFactor: z.number(),
   groups: z.number().int(),
+  /** JoSAA: the reference year's last published round when it is not the year's final one (the step model predicts from it). */
+  referenceRound: z.number().int().optional(),
+  /** Round-to-final moves the step model learned from. */
+  stepMoves: z.number().int().optional(),
 });
+
+/**
+ * JoSAA when the reference year's last published round is not its final round (2026: round 5 of 6):
+ * the step model's backtest (each year predicted from the round-R closing ranks of the year before)
+ * and, on the same points, what treating round R as final would have scored.
+ */
+export const stepBacktestSchema = z.object({ round: z.number().int(), backtest: backtestSchema, asFinal: backtestSchema });
+
+/** One data set the answers are judged on, and when it was last updated. */
+export const dataSetSchema = z.object({
+  /** 'JoSAA', 'CSAB' or 'MCC NEET PG'. */
+  name: z.string(),
+  /** What it holds, as the answers say it: 'JoSAA 2026 round 5 (round 6 not yet in our data)'. */
+  label: z.string(),
+  /** The date (YYYY-MM-DD) its newest rows were published in the copy we use, or added by an operator. */
+  updatedOn: z.string(),
+  /** When this server imported it (ISO 8601). */
+  importedAt: z.string().nullable(),
+});
+export type DataSet = z.infer<typeof dataSetSchema>;
+export const dataSetsResponseSchema = z.object({ data: z.array(dataSetSchema) });
+export type DataSetsResponse = z.infer<typeof dataSetsResponseSchema>;
 
 export const methodologySchema = z.object({
   data: z.object({
@@ -124,7 +150,7 @@ export const methodologySchema = z.object({
       neetPgOutlierFactor: z.number(),
       neetPgFewAllotments: z.number().int(),
     }),
-    josaa: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema }).nullable(),
+    josaa: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema, step: stepBacktestSchema.nullable().optional() }).nullable(),
     /**
      * `backtest` is the two-fold one (2023 → 2024 across institutes); `forward` predicts 2025 from the
      * years before it (null until the data has 2025); `groups` are the groups calibrated on their own
@@ -138,6 +164,9 @@ export const methodologySchema = z.object({
         model: chanceModelSummarySchema,
       })
       .nullable(),
+    /** CSAB: the JoSAA model on CSAB closing ranks (common rank list), backtested on CSAB's own years. */
+    csab: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema }).nullable().optional(),
+    dataSets: z.array(dataSetSchema).optional(),
   }),
 });
 export type Methodology = z.infer<typeof methodologySchema>;
@@ -149,5 +178,12 @@ export const chanceEndpoints = defineEndpoints('chance', {
     summary: 'How chances of admission are computed and how accurate they were: the stored backtest',
     access: 'public',
     responses: { 200: methodologySchema },
+  },
+  dataSets: {
+    method: 'GET',
+    path: '/data-sets',
+    summary: 'The data sets the answers are judged on (counselling, year, rounds) and the date each was last updated',
+    access: 'public',
+    responses: { 200: dataSetsResponseSchema },
   },
 });

@@ -47,6 +47,9 @@ export const engineeringStudentSchema = z.object({
   mainCrlRank: rankSchema.optional(),
   advancedRank: rankSchema.optional(),
   advancedCrlRank: rankSchema.optional(),
+  /** JEE Main Paper 2A (B.Arch) and 2B (B.Planning) ranks: NIT, IIIT and GFTI B.Arch and B.Planning seats are judged on them (decision 0021). */
+  archRank: rankSchema.optional(),
+  planningRank: rankSchema.optional(),
 });
 export type EngineeringStudent = z.output<typeof engineeringStudentSchema>;
 

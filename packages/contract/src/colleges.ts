@@ -86,6 +86,8 @@ export const collegeDetailSchema = z.object({
   branches: z.array(z.string()),
   branchGroups: z.array(z.object({ group: z.string(), programs: z.array(z.string()) })),
   programsYear: z.number().int().nullable(),
+  /** What the programs and closing ranks are judged on: 'JoSAA 2026 round 5 (round 6 not yet in our data)'; null without programs. */
+  referenceLabel: z.string().nullable(),
   companies: z.array(z.string()),
   /** NIRF median salary of UG graduates, LPA as text, or 'NA'. */
   averagePackage: z.union([z.string(), NA]),

@@ -132,7 +132,7 @@ export const verifiedStudentText = (college: string, year: number) => `Verified 
 
 export const counsellorListRequestSchema = z.object({
   /** The college as results and college pages name it (or its id); absent or empty: every approved counsellor. */
-  instituteName: z.string().trim().max(300, 'The college name is too long').optional(),
+  instituteName: oneLine(z.string().trim().max(300, 'The college name is too long'), 'The college name').optional(),
 });
 export type CounsellorListRequest = z.input<typeof counsellorListRequestSchema>;
 export const counsellorListResponseSchema = z.object({ data: z.array(counsellorSchema) });
@@ -414,7 +414,10 @@ export type ReviewApplicationRequest = z.input<typeof reviewApplicationRequestSc
 
 /** 'Tell me when a counsellor of this college joins.' */
 export const watchCollegeRequestSchema = z.object({
-  instituteName: z.string({ error: 'Choose a college' }).trim().min(1, 'Choose a college').max(300, 'The college name is too long'),
+  instituteName: oneLine(
+    z.string({ error: 'Choose a college' }).trim().min(1, 'Choose a college').max(300, 'The college name is too long'),
+    'The college name',
+  ),
   email: oneLine(
     z
       .string({ error: 'Enter your e-mail address' })

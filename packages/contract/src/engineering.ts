@@ -33,10 +33,23 @@ export type BranchGroup = (typeof branchGroups)[number];
 export const engineeringCategories = ['OPEN', 'OPEN(PWD)', 'EWS', 'EWS(PWD)', 'OBC-NCL', 'OBC-NCL(PWD)', 'SC', 'SC(PWD)', 'ST', 'ST(PWD)'] as const;
 export type EngineeringCategory = (typeof engineeringCategories)[number];
 
-/** examType: 'IIT' for JEE Advanced, 'CSAB' for CSAB, '' for JEE Main (spec §3). */
-export const examTypes = ['', 'IIT', 'CSAB'] as const;
+/** The exam, spelled one way inside the product (form, URL, server): 'MAINS' for JEE Main, 'IIT' for JEE Advanced, 'CSAB'. */
+export const examTypes = ['MAINS', 'IIT', 'CSAB'] as const;
+export type ExamType = (typeof examTypes)[number];
+/** Spec §3/§7's API spells JEE Main ''; a client written against it keeps working: '' is read as 'MAINS' here, the one place. */
+const examTypeSchema = z.enum(['', ...examTypes], { error: 'Exam type is required' }).transform((v): ExamType => (v === '' ? 'MAINS' : v));
 /** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0014). */
 export const engineeringSortKeys = ['rank', 'package', 'fees', 'program', 'college', 'chance'] as const;
+export type EngineeringSort = (typeof engineeringSortKeys)[number];
+/** The sort menu, in the order shown (a label for every key). */
+export const engineeringSortOptions: { value: EngineeringSort; label: string }[] = [
+  { value: 'rank', label: 'Closing rank' },
+  { value: 'package', label: 'Package' },
+  { value: 'fees', label: 'Fees' },
+  { value: 'program', label: 'Program' },
+  { value: 'college', label: 'College' },
+  { value: 'chance', label: 'Chance of admission' },
+];
 export const ENGINEERING_PAGE_SIZE = 35;
 
 export const rankMessages = {
@@ -93,7 +106,7 @@ export const engineeringPreferencesSchema = z
      */
     archRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
     planningRank: z.preprocess((v) => (v === '' || v === null ? undefined : v), rankSchema.optional()),
-    examType: z.enum(examTypes, { error: 'Exam type is required' }),
+    examType: examTypeSchema,
     /** Required for JEE Main and JEE Advanced; optional for CSAB, where it defaults to OPEN (docs/decisions/0011-csab-category.md). */
     seatType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(engineeringCategories, { error: 'Category is required' }).optional()),
     gender: z.enum(['Male', 'Female'], { error: 'Gender is required' }),
@@ -158,6 +171,8 @@ export const engineeringCollegeSchema = z
     round: z.number().int(),
     /** Which counselling the closing rank comes from. */
     basis: z.enum(['JoSAA', 'CSAB']),
+    /** What the seat is judged on, in words: 'JoSAA 2026 round 5 (round 6 not yet in our data)', 'CSAB 2025 round 3'. */
+    referenceLabel: z.string(),
     /**
      * What else the seat asks of the student, or null: an IIT B.Arch seat is open only to those who
      * pass the Architecture Aptitude Test.
@@ -176,6 +191,8 @@ export function pagedResponseSchema<T extends z.ZodTypeAny>(item: T) {
       currentPage: z.number().int(),
       totalDocuments: z.number().int(),
       totalPages: z.number().int(),
+      /** What the results are judged on, for the header: 'JoSAA 2026 round 5 (round 6 not yet in our data)', 'MCC NEET PG 2024 rounds 1-3'. */
+      referenceLabel: z.string().optional(),
     }),
     message: z.string().optional(),
   });

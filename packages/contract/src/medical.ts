@@ -20,6 +20,15 @@ export const medicalQuotas = [
 ] as const;
 /** The spec's sort keys, plus 'chance' (highest chance of admission first, docs/decisions/0014). */
 export const medicalSortKeys = ['rank', 'fees', 'college', 'course', 'chance'] as const;
+export type MedicalSort = (typeof medicalSortKeys)[number];
+/** The sort menu, in the order shown (a label for every key). */
+export const medicalSortOptions: { value: MedicalSort; label: string }[] = [
+  { value: 'rank', label: 'Closing rank' },
+  { value: 'fees', label: 'Fees' },
+  { value: 'college', label: 'College' },
+  { value: 'course', label: 'Course' },
+  { value: 'chance', label: 'Chance of admission' },
+];
 export const MEDICAL_PAGE_SIZE_SUBMIT = 10;
 export const MEDICAL_PAGE_SIZE_FETCH = 30;
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DATE_PATTERN, bookingMessages, parseSlotTime } from './bookings.ts';
 import { defineEndpoints } from './endpoint.ts';
+import { sessionPolicy } from './session-policy.ts';
+
+const cancelHours = sessionPolicy.freeCancelHours;
+const reportHours = sessionPolicy.reportWindowHours;
+const disputeHours = sessionPolicy.disputeWindowHours;
 
 /**
  * A paid session after payment: the student's "My sessions", the counsellor's dashboard and
@@ -9,29 +14,33 @@ import { defineEndpoints } from './endpoint.ts';
 
 /** The rules, in the words shown to people (the Terms page and the decision record say the same). */
 export const sessionRules = {
-  cancelFree: 'Cancel at least 24 hours before the start and you get a full refund. Later cancellations are not refunded.',
+  cancelFree: `Cancel at least ${cancelHours} hours before the start and you get a full refund. Later cancellations are not refunded.`,
   counsellorCancels: 'If the counsellor cancels or does not join, you get a full refund automatically and the slot opens again.',
-  reportAbsence:
-    'If the counsellor did not join, report it within 24 hours after the session: you are refunded in full unless the counsellor disputes it, and then an admin decides.',
-  reschedule: 'You can move a session once, at least 24 hours before it starts.',
+  reportAbsence: `If the counsellor did not join, report it within ${reportHours} hours after the session: you are refunded in full unless the counsellor disputes it, and then an admin decides.`,
+  reschedule: `You can move a session once, at least ${cancelHours} hours before it starts.`,
   refundTime: 'Refunds go back to the card, account or UPI you paid with, usually within 5-7 working days.',
+  reminders: `You get reminders by e-mail ${sessionPolicy.reminderLeadHours['24h']} hours and ${sessionPolicy.reminderLeadHours['1h']} hour before.`,
+  noRefundNow: `It is less than ${cancelHours} hours before the start, so there is no refund.`,
+  reportWaits: `The counsellor has ${disputeHours} hours to respond. If they do not dispute it, you get a full refund; if they do, an admin decides.`,
+  reportedStatus: `You reported that the counsellor did not join: refunded unless the counsellor disputes it within ${disputeHours} hours`,
+  earningsHeld: `Each session's amount is held until the session is completed (${reportHours} hours after it ends, when no one reported a problem), then it is payable to you.`,
 } as const;
 
 export const sessionMessages = {
   notFound: 'No such session.',
   cancelledRefund: (amount: string) => `Session cancelled. Your payment of ${amount} will be refunded in full.`,
-  cancelledNoRefund: 'Session cancelled. It was less than 24 hours before the start, so there is no refund.',
+  cancelledNoRefund: `Session cancelled. It was less than ${cancelHours} hours before the start, so there is no refund.`,
   counsellorCancelled: (amount: string) => `Session cancelled. The student gets a full refund of ${amount}.`,
   notCancellable: 'This session can no longer be cancelled.',
   notReschedulable: 'This session can no longer be moved.',
   rescheduled: 'Session moved. The new time is in your e-mail, with a new calendar invite.',
   rescheduleUsed: 'This session has already been moved once.',
-  rescheduleTooLate: 'A session can be moved only until 24 hours before it starts.',
+  rescheduleTooLate: `A session can be moved only until ${cancelHours} hours before it starts.`,
   sameTime: 'Choose a different time from the current one.',
-  reported: 'Thank you. The counsellor has 24 hours to respond; if they do not dispute it, you are refunded in full.',
+  reported: `Thank you. The counsellor has ${disputeHours} hours to respond; if they do not dispute it, you are refunded in full.`,
   reportedDisputed: 'Thank you. The counsellor had marked this session as held, so an admin will decide and e-mail you both.',
   reportTooEarly: 'You can report this once the session has started.',
-  reportTooLate: 'Absence can be reported only within 24 hours after the session.',
+  reportTooLate: `Absence can be reported only within ${reportHours} hours after the session.`,
   reportAfterReview: 'You have reviewed this session, so it cannot be reported as missed. Write to support if something went wrong.',
   notReportable: 'This session cannot be reported.',
   outcomeSaved: 'Saved.',
@@ -81,7 +90,7 @@ export const studentSessionSchema = z.object({
   reviewBlockedReason: z.string().nullable(),
   can: z.object({
     cancel: z.boolean(),
-    /** A cancellation now is refunded (at least 24 h before). */
+    /** A cancellation now is refunded (at least sessionPolicy.freeCancelHours before). */
     cancelWithRefund: z.boolean(),
     reschedule: z.boolean(),
     reportAbsence: z.boolean(),
@@ -282,7 +291,7 @@ export const sessionEndpoints = defineEndpoints('sessions', {
   cancel: {
     method: 'POST',
     path: '/sessions/{id}/cancel',
-    summary: 'Student: cancel (a full refund at least 24 h before the start, none later)',
+    summary: `Student: cancel (a full refund at least ${cancelHours} h before the start, none later)`,
     access: 'user',
     params: sessionIdParamsSchema,
     responses: { 200: sessionActionResponseSchema },
@@ -290,7 +299,7 @@ export const sessionEndpoints = defineEndpoints('sessions', {
   reschedule: {
     method: 'POST',
     path: '/sessions/{id}/reschedule',
-    summary: "Student: move the session once to another of the counsellor's free slots, at least 24 h before it starts",
+    summary: `Student: move the session once to another of the counsellor's free slots, at least ${cancelHours} h before it starts`,
     access: 'user',
     params: sessionIdParamsSchema,
     body: rescheduleRequestSchema,
@@ -299,7 +308,7 @@ export const sessionEndpoints = defineEndpoints('sessions', {
   reportAbsence: {
     method: 'POST',
     path: '/sessions/{id}/report-absence',
-    summary: 'Student: the counsellor did not join (within 24 h after the session); refunded unless the counsellor disputes',
+    summary: `Student: the counsellor did not join (within ${reportHours} h after the session); refunded unless the counsellor disputes`,
     access: 'user',
     params: sessionIdParamsSchema,
     responses: { 200: sessionActionResponseSchema },

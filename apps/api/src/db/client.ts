@@ -65,7 +65,14 @@ class GuardedClient extends pg.Client {
  * cut off), and opening a connection or waiting for a free one is given up after connectMs.
  * Without (migrations, imports, tools) a statement may run as long as it needs.
  */
-export async function openDatabase(opts: { url?: string; pgliteDir: string; timeouts?: DatabaseTimeouts }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir: string;
+  timeouts?: DatabaseTimeouts;
+  /** Called with every statement's text as it is sent (tests that check which queries a request makes). */
+  onQuery?: (sql: string) => void;
+}): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : false;
   if (opts.url) {
     const t = opts.timeouts;
     const pool = new pg.Pool({
@@ -78,7 +85,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string; time
       keepAlive: true,
     });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return { kind: 'postgres', db, client: pool, url: opts.url, timeouts: t, close: () => pool.end() };
   }
   if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
@@ -90,7 +97,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string; time
     // OS cache, so 16 MB does as well and the process is about 120 MB smaller (docs/decisions/0019).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return { kind: 'pglite', db, client, close: () => client.close() };
 }
 

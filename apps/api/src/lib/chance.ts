@@ -92,18 +92,21 @@ export function chanceFieldsJson(curve: ChanceCurve, seat: SeatChanceJson, rank:
 }
 
 const CURVE_TTL_MS = 60_000;
-const curves = new WeakMap<object, { curve: ChanceCurve; at: number }>();
+const curves = new WeakMap<object, Map<string, { curve: ChanceCurve; at: number }>>();
 
 /**
  * A stream's curve as its repository reads it from `chance_models`, kept a minute per repository
- * (it changes only with a new import), so a request adds no query for it.
+ * and scheme (it changes only with a new import), so a request adds no query for it. CSAB seats
+ * have their own curve (data/chance/csab.ts).
  */
-export async function curveFor(repo: { findChanceCurve(): Promise<ChanceCurve | null> }): Promise<ChanceCurve> {
-  const hit = curves.get(repo);
+export async function curveFor<S extends string>(repo: { findChanceCurve(scheme?: S): Promise<ChanceCurve | null> }, scheme?: S): Promise<ChanceCurve> {
+  let byScheme = curves.get(repo);
+  if (!byScheme) curves.set(repo, (byScheme = new Map()));
+  const hit = byScheme.get(scheme ?? '');
   if (hit && performance.now() - hit.at < CURVE_TTL_MS) return hit.curve;
-  const curve = await repo.findChanceCurve();
+  const curve = await repo.findChanceCurve(scheme);
   if (!curve) throw new Error('the chance model has not been imported yet (npm run data:import)');
-  curves.set(repo, { curve, at: performance.now() });
+  byScheme.set(scheme ?? '', { curve, at: performance.now() });
   return curve;
 }
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
-import type { Mail } from '../plugins/mail.ts';
+import type { Mail } from './mail.ts';
 import type { Clock } from './clock.ts';
 import { createOutageLog } from './outage-log.ts';
 import { databaseUnavailableReason } from './pg-error.ts';

@@ -8,9 +8,13 @@ export class JsonText<T> {
   constructor(readonly text: string) {}
 }
 
-/** `{"data":{"colleges":[…],"currentPage":…,"totalDocuments":…,"totalPages":…},"message":…}`, as the paged schema orders it. */
-export function pagedJson<T>(items: string[], page: { currentPage: number; totalDocuments: number; totalPages: number; message: string }): JsonText<T> {
+/** `{"data":{"colleges":[…],"currentPage":…,"totalDocuments":…,"totalPages":…,"referenceLabel":…},"message":…}`, as the paged schema orders it. */
+export function pagedJson<T>(
+  items: string[],
+  page: { currentPage: number; totalDocuments: number; totalPages: number; referenceLabel?: string; message: string },
+): JsonText<T> {
+  const label = page.referenceLabel === undefined ? '' : `,"referenceLabel":${JSON.stringify(page.referenceLabel)}`;
   return new JsonText(
-    `{"data":{"colleges":[${items.join(',')}],"currentPage":${page.currentPage},"totalDocuments":${page.totalDocuments},"totalPages":${page.totalPages}},"message":${JSON.stringify(page.message)}}`,
+    `{"data":{"colleges":[${items.join(',')}],"currentPage":${page.currentPage},"totalDocuments":${page.totalDocuments},"totalPages":${page.totalPages}${label}},"message":${JSON.stringify(page.message)}}`,
   );
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { AppError } from './app-error.ts';
 import { readyRedis, redisFailed } from './redis-guard.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from './request-user.ts';
 
 /**
  * Rules shared by the engineering and medical predictors:

@@ -3,7 +3,7 @@ import { errorResponses } from '@rankwise/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { optionalUser, requireUser, type AuthUser } from '../plugins/auth.ts';
+import { optionalUser, requireUser, type AuthUser } from './request-user.ts';
 import { AppError } from './app-error.ts';
 import { JsonText } from './json-text.ts';
 

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { authTexts } from '@rankwise/contract/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
-import { AppError } from '../lib/app-error.ts';
+import { type AuthUser } from '../lib/request-user.ts';
 import { safeError } from '../lib/safe-error.ts';
+
+export { ACCESS_TOKEN_EXPIRED, optionalUser, requireUser, type AuthUser } from '../lib/request-user.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createRolesRepository, type RolesRepository } from '../modules/auth/roles.repository.ts';
-
-export type AuthUser = { id: string; username: string; email: string };
 
 /** Ended session families, as this instance knows them (see createRevokedSessions). */
 export type RevokedSessions = {
@@ -26,13 +25,8 @@ declare module 'fastify' {
     roles: RolesRepository;
     revokedSessions: RevokedSessions;
   }
-  interface FastifyRequest {
-    user: AuthUser | null;
-    authError: 'expired' | 'ended' | 'invalid' | null;
-  }
 }
 
-export const ACCESS_TOKEN_EXPIRED = 'Access token expired';
 /**
  * How often each instance reloads the ended sessions: a logout on one instance stops its access
  * tokens at once there, and on the other instances within this delay (docs/decisions/0016).
@@ -174,19 +168,3 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     }
   });
 });
-
-/** The signed-in user, or a 403 'Access token expired' (the client refreshes) / 401. */
-export function requireUser(request: FastifyRequest): AuthUser {
-  const user = optionalUser(request);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  return user;
-}
-
-/** The signed-in user or null; a stale token still answers 403 so the client refreshes and retries. */
-export function optionalUser(request: FastifyRequest): AuthUser | null {
-  if (request.authError === 'expired') throw new AppError('ACCESS_TOKEN_EXPIRED', ACCESS_TOKEN_EXPIRED);
-  // Same code as expired: the client's one refresh fails for an ended session and signs it out.
-  if (request.authError === 'ended') throw new AppError('ACCESS_TOKEN_EXPIRED', authTexts.sessionEnded);
-  if (request.authError === 'invalid') throw new AppError('UNAUTHORIZED', 'Invalid access token. Please sign in again.');
-  return request.user;
-}

@@ -5,19 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { Mail } from '../lib/mail.ts';
 
-/** A file sent with a mail. JSON-safe (mail travels through the job queue): binary content as base64. */
-export type MailAttachment = { filename: string; content: string; encoding?: 'utf8' | 'base64'; contentType?: string };
-export type Mail = {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  attachments?: MailAttachment[];
-  /** `<id@host>`: the job's own (plugins/jobs.ts), so a retry of the same job is the same message. */
-  messageId?: string;
-};
+export type { Mail, MailAttachment } from '../lib/mail.ts';
+
 export type Mailer = { send(mail: Mail): Promise<void>; mode: 'smtp' | 'outbox' };
 
 declare module 'fastify' {

@@ -10,9 +10,9 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['p
 export type TestDatabase = { database: Database; url: string | null; drop(): Promise<void> };
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the server, dropped after. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, opts: { onQuery?: (sql: string) => void } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openDatabase({ pgliteDir: 'memory://', onQuery: opts.onQuery });
     await migrateDatabase(database);
     return { database, url: null, drop: () => database.close() };
   }
@@ -21,7 +21,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const name = `rankwise_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = withDatabase(serverUrl, name);
-  const database = await openDatabase({ url, pgliteDir: '' });
+  const database = await openDatabase({ url, pgliteDir: '', onQuery: opts.onQuery });
   await migrateDatabase(database);
   return {
     database,

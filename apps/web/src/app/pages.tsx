@@ -168,6 +168,11 @@ export const pages: Page[] = [
     ...page(() => import('@/features/counsellors/components/admin-disputes-page.tsx').then((m) => m.AdminDisputesPage), 'protected'),
   },
   {
+    path: 'admin/data',
+    meta: meta('Add a counselling round', 'Add a published counselling round to the data.'),
+    ...page(() => import('@/features/data-admin/components/admin-data-page.tsx').then((m) => m.AdminDataPage), 'protected'),
+  },
+  {
     path: 'sessions',
     meta: meta('My sessions', 'Your booked sessions with counsellors: join, move, cancel or review.'),
     ...page(() => import('@/features/bookings/components/my-sessions-page.tsx').then((m) => m.MySessionsPage), 'protected'),

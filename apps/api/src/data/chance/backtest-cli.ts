@@ -2,12 +2,14 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
-import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
-import { JOSAA_BACKTEST_YEARS } from './definitions.ts';
+import type { Backtest } from '@rankwise/contract/chance';
+import type { BacktestResult, ScoredPoint } from './backtest.ts';
+import { josaaModels } from './chance-models.ts';
+import { csabModel } from './csab.ts';
+import { readEngineeringData } from '../josaa/engineering-data.ts';
 import { readJosaaRoundRows } from './josaa-files.ts';
 import { readMedicalData } from '../neet-pg/medical-data.ts';
 import { buildNeetPgHistories, foldOfInstitutes, runNeetPgBacktests } from './neet-pg.ts';
-import { buildSeatHistories } from './seat-history.ts';
 
 /*
  * `npm run backtest`: recomputes both backtests from the raw CSVs and prints the tables that
@@ -19,10 +21,12 @@ const dataDir = path.resolve(values['data-dir'] ?? loadConfig().DATA_DIR);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-export function printBacktest(r: BacktestResult, log: (s: string) => void = console.log): void {
-  log(
-    `\n${r.stream === 'josaa' ? 'JoSAA' : 'NEET PG'} backtest: ${r.total.seats.toLocaleString('en-IN')} seat-years, ${r.total.points.toLocaleString('en-IN')} points`,
-  );
+export function printBacktest(
+  r: Backtest & { groups?: BacktestResult['groups'] },
+  log: (s: string) => void = console.log,
+  title = r.stream === 'josaa' ? 'JoSAA' : 'NEET PG',
+): void {
+  log(`\n${title} backtest: ${r.total.seats.toLocaleString('en-IN')} seat-years, ${r.total.points.toLocaleString('en-IN')} points`);
   log('band        points   predicted  observed');
   for (const b of r.total.bands) log(`${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
   log('year   seats   points   Brier   baseline   ' + r.total.bands.map((b) => b.band.padStart(13)).join(' '));
@@ -55,9 +59,18 @@ const writer = (stream: string) => (p: ScoredPoint) =>
     `${stream},"${p.key.replaceAll('\u0001', ' | ').replaceAll('"', '""')}",${p.year},${p.percent},${p.rank},${p.reference},${p.outcome},${p.rank <= p.outcome ? 1 : 0},${p.chance.toFixed(6)},${p.group ?? ''}\n`,
   );
 
-const years: number[] = [];
-for (let y = JOSAA_BACKTEST_YEARS.first; y <= JOSAA_BACKTEST_YEARS.last; y++) years.push(y);
-printBacktest(runBacktest(buildSeatHistories(await readJosaaRoundRows(dataDir)), years, writer('josaa')));
+const models = josaaModels(await readJosaaRoundRows(dataDir), undefined, writer('josaa'));
+printBacktest(models.finalBacktest, console.log, 'JoSAA (reference: the final round of the year before)');
+const step = models.josaa.step;
+if (step) {
+  printBacktest(step.backtest, console.log, `JoSAA (reference: round ${step.round} of the year before, the step model)`);
+  printBacktest(step.asFinal, console.log, `JoSAA (reference: round ${step.round} of the year before, taken as final: no step)`);
+}
+// CSAB (csab.ts): its seats by the product's institute identities.
+const engineering = await readEngineeringData(dataDir);
+const types = new Map(engineering.institutes.map((i) => [i.id, i.type]));
+const csabYear = engineering.cutoffs.filter((c) => c.counselling === 'CSAB').reduce((m, c) => Math.max(m, c.year), 0);
+printBacktest(csabModel(models, engineering.cutoffs, (id) => types.get(id) !== 'IIT', csabYear, models.incompleteYears).backtest, console.log, 'CSAB');
 const medical = await readMedicalData(dataDir);
 const neetPgHistories = buildNeetPgHistories(medical.cutoffs);
 const neetPg = runNeetPgBacktests(neetPgHistories, writer('neet-pg'));

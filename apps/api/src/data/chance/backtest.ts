@@ -28,6 +28,7 @@ import {
   type ChanceModel,
   type GroupAdjustment,
   type GroupPoints,
+  type SeatParams,
 } from './model.ts';
 import type { SeatHistory } from './seat-history.ts';
 
@@ -167,6 +168,7 @@ export function scoreYear(
   sink: Sink,
   onPoint?: (p: ScoredPoint) => void,
   grouping?: Grouping,
+  paramsOf: (model: ChanceModel, seat: SeatHistory) => SeatParams | null = seatParams,
 ): YearRow {
   const year = model.predictYear;
   // This year's points per group, added to the group sink after scoring (the next year's fit sees them).
@@ -179,7 +181,7 @@ export function scoreYear(
   let seBase = 0;
   for (const seat of histories) {
     const out = seat.finals.get(year);
-    const params = out && seatParams(model, seat);
+    const params = out && paramsOf(model, seat);
     if (!out || !params) continue;
     seats++;
     const group = grouping ? chanceGroupOf(grouping.defs, seat, params.closingRank) : GENERAL_GROUP.id;
@@ -248,16 +250,26 @@ export function runBacktest(
   years: number[],
   onPoint?: (p: ScoredPoint) => void,
   defs: readonly ChanceGroupDef[] = JOSAA_CHANCE_GROUPS,
-): BacktestResult {
+  /** Another model than the final one (the round step, round-step.ts): how to fit each year and judge each seat. */
+  variant?: { fit: (year: number) => ChanceModel; paramsOf: (model: ChanceModel, seat: SeatHistory) => SeatParams | null },
+): BacktestResult & {
+  calibrationBefore: Map<number, Calibration | null>;
+  adjustmentsBefore: Map<number, Map<string, GroupAdjustment>>;
+  models: Map<number, ChanceModel>;
+} {
   const sink = newSink();
   const groupSink = newGroupSink(defs);
+  const calibrationBefore = new Map<number, Calibration | null>();
+  const adjustmentsBefore = new Map<number, Map<string, GroupAdjustment>>();
+  const models = new Map<number, ChanceModel>();
   const rows = years.map((y) => {
     const calibration = calibrationOf(sink.raw);
-    return scoreYear(histories, fitModel(histories, y), calibration, sink, onPoint, {
-      defs,
-      adjustments: groupAdjustments(defs, groupSink, calibration),
-      sink: groupSink,
-    });
+    calibrationBefore.set(y, calibration);
+    const model = variant ? variant.fit(y) : fitModel(histories, y);
+    models.set(y, model);
+    const adjustments = groupAdjustments(defs, groupSink, calibration);
+    adjustmentsBefore.set(y, adjustments);
+    return scoreYear(histories, model, calibration, sink, onPoint, { defs, adjustments, sink: groupSink }, variant?.paramsOf);
   });
   // The product's: fitted on every scored year, through the calibration table the product uses.
   const final = groupAdjustments(defs, groupSink, calibrationOf(sink.raw));
@@ -273,5 +285,5 @@ export function runBacktest(
       own: d.id !== GENERAL_GROUP.id && g.points >= GROUP_MIN_POINTS,
     };
   });
-  return { ...summarise('josaa', rows, sink), groups };
+  return { ...summarise('josaa', rows, sink), groups, calibrationBefore, adjustmentsBefore, models };
 }

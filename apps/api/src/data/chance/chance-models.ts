@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Backtest } from '@rankwise/contract/chance';
-import { runBacktest, type BacktestResult } from './backtest.ts';
+import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
 import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
-import { readJosaaRoundRows } from './josaa-files.ts';
+import { readJosaaRoundRows, type AddedFile } from './josaa-files.ts';
+import { fitStepModel, runStepBacktest } from './round-step.ts';
+import { josaaFinalRound } from '../lib/reference-label.ts';
 import { calibrationOf, fitModel, NO_ADJUSTMENT, zForChance, type Calibration, type ChanceCurve, type ChanceModel, type GroupAdjustment } from './model.ts';
 import {
   buildNeetPgHistories,
@@ -14,13 +16,13 @@ import {
   type NeetPgGroup,
   type SeatRound,
 } from './neet-pg.ts';
-import { buildSeatHistories, type SeatFeatures, type SeatHistory } from './seat-history.ts';
+import { buildSeatHistories, type RoundRow, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
-export const CHANCE_MODEL_VERSION = '3';
+export const CHANCE_MODEL_VERSION = '4';
 
 export type StreamModel = {
-  stream: 'josaa' | 'neet-pg';
+  stream: 'josaa' | 'neet-pg' | 'csab';
   /** The fitted model for the year after the reference year. */
   model: ChanceModel;
   curve: ChanceCurve;
@@ -34,11 +36,36 @@ export type StreamModel = {
   groups?: Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
   /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; model.ts GroupAdjustment). */
   adjustments?: Map<string, GroupAdjustment>;
-  summary: { stream: 'josaa' | 'neet-pg'; predictYear: number; referenceYear: number; moves: number; wideMoves: number; wideFactor: number; groups: number };
+  summary: {
+    stream: 'josaa' | 'neet-pg' | 'csab';
+    predictYear: number;
+    referenceYear: number;
+    moves: number;
+    wideMoves: number;
+    wideFactor: number;
+    groups: number;
+    /** The reference year's last published round when it is not its final one (the step model, round-step.ts). */
+    referenceRound?: number;
+    stepMoves?: number;
+  };
+  /** JoSAA with a reference year short of its final round: the step model's backtest (round-step.ts). */
+  step?: { round: number; backtest: Backtest; asFinal: Backtest };
+};
+
+/** JoSAA's models: the one its seats use, and what CSAB's model is made from (csab.ts). */
+export type JosaaModels = {
+  josaa: StreamModel;
+  /** The histories by published seat (finals of complete years only) and the final model's backtest. */
+  histories: SeatHistory[];
+  finalBacktest: ReturnType<typeof runBacktest>;
+  /** Years whose final round is not in the data (2026). */
+  incompleteYears: Set<number>;
+  /** The final model predicting a year (fitted once). */
+  finalModel(year: number): ChanceModel;
 };
 
 const publicBacktest = (r: BacktestResult): Backtest => ({
-  stream: r.stream,
+  stream: r.stream === 'neet-pg' ? 'neet-pg' : 'josaa',
   years: r.years,
   total: r.total,
   ...(r.groups ? { calibrationGroups: r.groups } : {}),
@@ -50,7 +77,7 @@ function latestYear(histories: SeatHistory[]): number {
   return last;
 }
 
-function streamModel(stream: StreamModel['stream'], model: ChanceModel, backtest: BacktestResult, calibrated: boolean): StreamModel {
+export function streamModel(stream: StreamModel['stream'], model: ChanceModel, backtest: BacktestResult, calibrated: boolean): StreamModel {
   const curve: ChanceCurve = { table: model.table, calibration: calibrated ? calibrationOf(backtest.calibrationBins) : null };
   return {
     stream,
@@ -68,6 +95,55 @@ function streamModel(stream: StreamModel['stream'], model: ChanceModel, backtest
       groups: model.groups.size,
     },
   };
+}
+
+/** Each seat group's adjustment of z, as the backtest fitted it (backtest.ts). */
+const adjustmentsOf = (b: BacktestResult) => new Map((b.groups ?? []).map((g) => [g.id, g.adjustment]));
+
+/**
+ * JoSAA: backtest every year from 2018 to the latest complete one, then the model for the year
+ * after the reference year (the latest, or `referenceYear`), with the calibration table and group
+ * adjustments of all backtest years. When the reference year's last published round is not its
+ * final round (2026: round 5 of 6), that year has no final closing ranks: the product's model is
+ * the round-to-final step model (round-step.ts), calibrated and adjusted by its own backtest, and
+ * both backtests are published (docs/decisions/0022).
+ */
+export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: (p: ScoredPoint) => void): JosaaModels {
+  const lastRound = new Map<number, number>();
+  for (const r of rows) lastRound.set(r.year, Math.max(lastRound.get(r.year) ?? 0, r.round));
+  const incomplete = new Set([...lastRound].filter(([y, last]) => last < josaaFinalRound(y)).map(([y]) => y));
+  const ref = referenceYear ?? Math.max(...lastRound.keys());
+  const stepRound = incomplete.has(ref) ? lastRound.get(ref) : undefined;
+  const histories = buildSeatHistories(rows, { incompleteYears: incomplete, partialRound: stepRound });
+  const lastComplete = Math.min(latestYear(histories), ref);
+  const years: number[] = [];
+  for (let y = JOSAA_BACKTEST_YEARS.first; y <= lastComplete; y++) years.push(y);
+  const finalBacktest = runBacktest(histories, years, onPoint);
+  // The final model of each year, fitted once (the backtest's, the step's base, CSAB's).
+  const finalModel = (year: number) => {
+    let m = finalBacktest.models.get(year);
+    if (!m) finalBacktest.models.set(year, (m = fitModel(histories, year)));
+    return m;
+  };
+  const base = { histories, finalBacktest, incompleteYears: incomplete, finalModel };
+  if (stepRound === undefined)
+    return { josaa: { ...streamModel('josaa', finalModel(ref + 1), finalBacktest, true), adjustments: adjustmentsOf(finalBacktest) }, ...base };
+  // The step model's base needs final moves into the year before the reference: its backtest starts a year later.
+  const { step: stepBacktest, asFinal } = runStepBacktest(
+    histories,
+    years.filter((y) => y > JOSAA_BACKTEST_YEARS.first),
+    stepRound,
+    josaaFinalRound,
+    (y) => finalBacktest.calibrationBefore.get(y) ?? calibrationOf(finalBacktest.calibrationBins),
+    finalModel,
+  );
+  const model = fitStepModel(histories, ref + 1, stepRound, josaaFinalRound, finalModel);
+  const josaa: StreamModel = { ...streamModel('josaa', model, stepBacktest, true), adjustments: adjustmentsOf(stepBacktest) };
+  josaa.backtest = publicBacktest(finalBacktest);
+  josaa.step = { round: stepRound, backtest: publicBacktest(stepBacktest), asFinal: publicBacktest(asFinal) };
+  josaa.summary.referenceRound = stepRound;
+  josaa.summary.stepMoves = model.step.moves;
+  return { josaa, ...base };
 }
 
 /**
@@ -131,11 +207,18 @@ function cached(key: string, make: () => Promise<StreamModel | null>): Promise<S
   return p;
 }
 
-/** The JoSAA model from the raw files under `dataDir`, computed once per process. */
-export function josaaChanceModel(dataDir: string, referenceYear?: number): Promise<StreamModel | null> {
-  return cached(`josaa|${dataDir}|${referenceYear ?? ''}`, async () =>
-    existsSync(`${dataDir}/josaa/orcr`) ? josaaModel(buildSeatHistories(await readJosaaRoundRows(dataDir)), referenceYear) : null,
-  );
+const josaaCache = new Map<string, Promise<JosaaModels | null>>();
+
+/** The JoSAA models from the raw files under `dataDir` and the added JoSAA rounds, computed once per process. */
+export function josaaChanceModels(dataDir: string, referenceYear?: number, added: AddedFile[] = []): Promise<JosaaModels | null> {
+  const key = `josaa|${dataDir}|${referenceYear ?? ''}|${added.map((a) => `${a.file}:${a.year}:${a.round}`).join(',')}`;
+  let p = josaaCache.get(key);
+  if (!p) {
+    p = (async () => (existsSync(`${dataDir}/josaa/orcr`) ? josaaModels(await readJosaaRoundRows(dataDir, added), referenceYear) : null))();
+    josaaCache.set(key, p);
+    p.catch(() => josaaCache.delete(key));
+  }
+  return p;
 }
 
 /** The NEET PG model from the importer's per-round seat aggregates (data/neet-pg), computed once per process. */

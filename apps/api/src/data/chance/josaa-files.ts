@@ -6,8 +6,8 @@ import { lostPreparatoryClosing } from '../josaa/preparatory.ts';
 import type { RoundRow } from './seat-history.ts';
 
 /**
- * The JoSAA files the backtest reads: every `josaa/orcr/<year>.csv` and the complete 2025 file
- * (all six rounds). The partial 2025 files are superseded by the complete one (SOURCES.md).
+ * The JoSAA files the backtest reads: every `josaa/orcr/<year>.csv`, the complete 2025 file (all six
+ * rounds) and 2026 rounds 1-5. The partial 2025 files are superseded by the complete one (SOURCES.md).
  */
 export function josaaBacktestFiles(dataDir: string): string[] {
   const orcr = path.join(dataDir, 'josaa/orcr');
@@ -17,6 +17,8 @@ export function josaaBacktestFiles(dataDir: string): string[] {
     .map((f) => path.join(orcr, f));
   const full2025 = path.join(dataDir, 'josaa-2025/orcr_2025_all_rounds.csv');
   if (existsSync(full2025)) files.push(full2025);
+  const rounds2026 = path.join(dataDir, 'josaa-2026/orcr_2026_rounds1-5.csv');
+  if (existsSync(rounds2026)) files.push(rounds2026);
   return files;
 }
 
@@ -41,12 +43,16 @@ export function publishedSeatKey(r: { institute: string; program: string; quota:
   return [normaliseText(r.institute), normaliseText(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
 }
 
+/** A round an operator added (data/lib/added-rounds.ts): its year and round are the operator's. */
+export type AddedFile = { file: string; year: number; round: number };
+
 /**
- * Every round row of the backtest's files, keyed by the published seat. A closing rank the stated
- * rule for 2016-2024 makes preparatory (data/josaa/preparatory.ts: an IIT SC, ST or PwD row whose
- * opening rank is above its closing rank) gets the 'P' its file lost, so it is left out as 2025's are.
+ * Every round row of the backtest's files (and the added JoSAA rounds), keyed by the published seat.
+ * A closing rank the stated rule for 2016-2024 makes preparatory (data/josaa/preparatory.ts: an IIT
+ * SC, ST or PwD row whose opening rank is above its closing rank) gets the 'P' its file lost, so it
+ * is left out as 2025's are.
  */
-export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
+export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = []): Promise<RoundRow[]> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const typeOf = new Map<string, string>();
   const instituteType = (name: string) => {
@@ -55,7 +61,8 @@ export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
     return t;
   };
   const out: RoundRow[] = [];
-  for (const file of josaaBacktestFiles(dataDir)) {
+  const files: (AddedFile | { file: string; year?: undefined; round?: undefined })[] = [...josaaBacktestFiles(dataDir).map((file) => ({ file })), ...added];
+  for (const { file, year, round } of files) {
     for (const r of await readCsv(file)) {
       const gender = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
       let closing = r['Closing Rank'];
@@ -66,7 +73,7 @@ export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
         lostPreparatoryClosing(
           {
             counselling: 'JoSAA',
-            year: Number(r.Year),
+            year: year ?? Number(r.Year),
             seatType: r['Seat Type'].trim(),
             openingRank: Number(r['Opening Rank']),
             closingRank: Number(closing),
@@ -80,8 +87,8 @@ export async function readJosaaRoundRows(dataDir: string): Promise<RoundRow[]> {
       }
       out.push({
         key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }),
-        year: Number(r.Year),
-        round: Number(r.Round),
+        year: year ?? Number(r.Year),
+        round: round ?? Number(r.Round),
         quota: r.Quota.trim(),
         seatType: r['Seat Type'].trim(),
         gender,

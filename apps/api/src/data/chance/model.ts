@@ -112,7 +112,7 @@ export function firstYearOf(histories: SeatHistory[]): number {
   return first;
 }
 
-function spreadOf(groups: Map<string, Spread>, f: SeatFeatures, closingRank: number): number {
+export function spreadOf(groups: Map<string, Spread>, f: SeatFeatures, closingRank: number): number {
   const keys = groupKeys(f, closingRank);
   for (let i = keys.length - 1; i >= 0; i--) {
     const g = groups.get(keys[i]);
@@ -122,7 +122,7 @@ function spreadOf(groups: Map<string, Spread>, f: SeatFeatures, closingRank: num
 }
 
 /** The seat's latest RECENT moves into years before `year`, as |d| / s. */
-function ownMoves(groups: Map<string, Spread>, seat: SeatHistory, year: number): number[] {
+export function ownMoves(groups: Map<string, Spread>, seat: SeatHistory, year: number): number[] {
   const out: number[] = [];
   // The data spans far fewer than 30 years.
   for (let y = year - 1; y > year - 30 && out.length < MODEL.RECENT; y--) {
@@ -134,7 +134,7 @@ function ownMoves(groups: Map<string, Spread>, seat: SeatHistory, year: number):
   return out;
 }
 
-const pooledVolatility = (own: number[]) => (MODEL.SEAT_PRIOR + own.reduce((a, b) => a + b, 0)) / (MODEL.SEAT_PRIOR + own.length);
+export const pooledVolatility = (own: number[]) => (MODEL.SEAT_PRIOR + own.reduce((a, b) => a + b, 0)) / (MODEL.SEAT_PRIOR + own.length);
 
 /** New in the reference year: no final closing rank the year before it (when the data reaches that far back). */
 export function isFresh(seat: SeatHistory, referenceYear: number, firstYear: number): boolean {

@@ -89,8 +89,8 @@ export const canonicalSeatKey = (r: Pick<EngineeringCutoff, 'instituteId' | 'pro
 
 const rankText = (rank: number, preparatory: boolean | undefined) => `${rank}${preparatory ? 'P' : ''}`;
 
-/** Final closing ranks per seat (canonical key) from one counselling's rank rows. */
-function historiesOf(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
+/** Final closing ranks per seat (canonical key) from one counselling's rank rows; `incompleteYears` have none (round-step.ts). */
+function historiesOf(cutoffs: EngineeringCutoff[], incompleteYears?: ReadonlySet<number>): Map<string, SeatHistory> {
   return new Map(
     buildSeatHistories(
       cutoffs.map((c) => ({
@@ -103,23 +103,39 @@ function historiesOf(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
         opening: rankText(c.openingRank, c.openingPreparatory),
         closing: rankText(c.closingRank, c.closingPreparatory),
       })),
+      { incompleteYears },
     ).map((h) => [h.key, h]),
   );
+}
+
+/** Each seat's JoSAA final closing ranks under the canonical key (renamed institutes followed). */
+export function canonicalHistories(cutoffs: EngineeringCutoff[], incompleteYears?: ReadonlySet<number>): Map<string, SeatHistory> {
+  return historiesOf(
+    cutoffs.filter((c) => c.counselling === 'JoSAA'),
+    incompleteYears,
+  );
+}
+
+/** Each CSAB seat's CSAB closing ranks per year (canonical key). */
+export function csabSeatHistories(cutoffs: EngineeringCutoff[]): Map<string, SeatHistory> {
+  return historiesOf(cutoffs.filter((c) => c.counselling === 'CSAB'));
 }
 
 /**
  * Every listed engineering seat's chance columns (keyed by reference id). A JoSAA seat's history is
  * its JoSAA final closing ranks under the canonical key. A CSAB seat is judged on its CSAB closing
- * rank, a common-rank-list (CRL) rank for every seat type: an OPEN seat keeps its JoSAA history
- * (JoSAA's OPEN ranks are CRL ranks too), any other seat type has only its CSAB years as history,
- * since JoSAA closes those seats on category ranks (docs/decisions/0011, 0014).
+ * rank, a common-rank-list (CRL) rank for every seat type, with CSAB's model (csab.ts): an OPEN seat
+ * keeps its JoSAA history (JoSAA's OPEN ranks are CRL ranks too), any other seat type has only its
+ * CSAB years as history, since JoSAA closes those seats on category ranks (docs/decisions/0011, 0014).
  */
 export function engineeringSeatChances(
   m: StreamModel,
   reference: (EngineeringCutoff & { id: string })[],
   cutoffs: EngineeringCutoff[],
+  opts: { csab?: StreamModel; incompleteYears?: ReadonlySet<number> } = {},
 ): Map<string, SeatChance> {
-  const histories = historiesOf(cutoffs.filter((c) => c.counselling === 'JoSAA'));
+  // A year without its final round has no final closing ranks (round-step.ts): its seats' own moves end before it.
+  const histories = canonicalHistories(cutoffs, opts.incompleteYears);
   const csabCutoffs = cutoffs.filter((c) => c.counselling === 'CSAB');
   const csabHistories = historiesOf(csabCutoffs);
   const csabFirstYear = csabCutoffs.reduce((a, c) => Math.min(a, c.year), Infinity);
@@ -151,7 +167,7 @@ export function engineeringSeatChances(
       fewAllotments: false,
     };
     const features = { category: categoryClassOf(r.seatType), quota: quotaClassOf(r.quota), pool: poolOf(r.gender) };
-    out.set(r.id, seatChance(m, { history, features, closingRank: r.closingRank, card }));
+    out.set(r.id, seatChance(csab ? (opts.csab ?? m) : m, { history, features, closingRank: r.closingRank, card }));
   }
   return out;
 }

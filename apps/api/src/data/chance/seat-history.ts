@@ -26,7 +26,18 @@ export type SeatHistory = SeatFeatures & {
   key: string;
   /** year → final closing rank, the round it comes from, and (NEET PG) the allotments it was judged on. */
   finals: Map<number, SeatYear>;
+  /**
+   * With `partialRound` R (round-step.ts): year → the closing rank of the seat's last round up to R,
+   * the reference when a year's last published round is R.
+   */
+  partial?: Map<number, SeatYear>;
 };
+
+/**
+ * `incompleteYears`: years whose final round is not in the data; they get no final closing rank
+ * (their last published round is not one). `partialRound`: also keep each year's rank at round R.
+ */
+export type HistoryOptions = { partialRound?: number; incompleteYears?: ReadonlySet<number> };
 
 export type RoundRow = {
   key: string;
@@ -59,9 +70,11 @@ export function poolOf(gender: string): Pool {
 const plainRank = /^\d+$/;
 
 /** Builds each seat's history; rows may come in any order. */
-export function buildSeatHistories(rows: Iterable<RoundRow>): SeatHistory[] {
+export function buildSeatHistories(rows: Iterable<RoundRow>, opts: HistoryOptions = {}): SeatHistory[] {
   const last = new Map<string, Map<number, RoundRow>>();
+  const upTo = new Map<string, Map<number, RoundRow>>();
   const features = new Map<string, SeatFeatures>();
+  const R = opts.partialRound;
   for (const r of rows) {
     let years = last.get(r.key);
     if (!years) {
@@ -70,17 +83,29 @@ export function buildSeatHistories(rows: Iterable<RoundRow>): SeatHistory[] {
     }
     const cur = years.get(r.year);
     if (!cur || r.round > cur.round) years.set(r.year, r);
+    if (R !== undefined && r.round <= R) {
+      let early = upTo.get(r.key);
+      if (!early) upTo.set(r.key, (early = new Map()));
+      const e = early.get(r.year);
+      if (!e || r.round > e.round) early.set(r.year, r);
+    }
   }
-  const out: SeatHistory[] = [];
-  for (const [key, years] of last) {
-    const finals = new Map<number, SeatYear>();
-    for (const [year, r] of [...years].sort((a, b) => a[0] - b[0])) {
+  const yearsOf = (years: Map<number, RoundRow> | undefined, skip?: ReadonlySet<number>) => {
+    const out = new Map<number, SeatYear>();
+    for (const [year, r] of [...(years ?? [])].sort((a, b) => a[0] - b[0])) {
+      if (skip?.has(year)) continue;
       if (!plainRank.test(r.opening.trim()) || !plainRank.test(r.closing.trim())) continue;
       const closingRank = Number(r.closing.trim());
       if (closingRank < 1) continue;
-      finals.set(year, { closingRank, round: r.round });
+      out.set(year, { closingRank, round: r.round });
     }
-    if (finals.size) out.push({ key, ...features.get(key)!, finals });
+    return out;
+  };
+  const out: SeatHistory[] = [];
+  for (const [key, years] of last) {
+    const finals = yearsOf(years, opts.incompleteYears);
+    const partial = R === undefined ? undefined : yearsOf(upTo.get(key));
+    if (finals.size || partial?.size) out.push({ key, ...features.get(key)!, finals, ...(partial ? { partial } : {}) });
   }
   return out;
 }

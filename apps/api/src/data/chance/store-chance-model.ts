@@ -20,7 +20,8 @@ export async function storeChanceModel(tx: BulkTx, m: StreamModel): Promise<void
         storedCalibration(m),
         m.zReach,
         JSON.stringify(m.summary),
-        JSON.stringify(m.backtest),
+        // The step model's backtest (round-step.ts) is published beside the final model's.
+        JSON.stringify(m.step ? { ...m.backtest, step: m.step } : m.backtest),
         new Date().toISOString(),
       ],
     ],

@@ -41,7 +41,7 @@ describe('branch groups', () => {
 describe('engineering data sets', () => {
   let data: EngineeringData;
   beforeAll(async () => {
-    data = await readEngineeringData(dataDir, true);
+    data = await readEngineeringData(dataDir);
   }, 120_000);
 
   it('places every institute of every file (2016-2026) on a canonical record', () => {
@@ -181,7 +181,7 @@ describe('engineering data sets', () => {
     expect(y2025).toHaveLength(72_183);
     expect(y2025.filter((r) => r.openingPreparatory || r.closingPreparatory)).toHaveLength(769);
     expect(y2025.filter((r) => r.seatType.endsWith('(PwD)'))).toHaveLength(8_986);
-    const csab = data.cutoffs.filter((r) => r.counselling === 'CSAB');
+    const csab = data.cutoffs.filter((r) => r.counselling === 'CSAB' && r.year === 2025);
     expect(csab).toHaveLength(13_881 - 427);
     expect(data.skipped.dasa).toBe(427);
     expect(csab.some((r) => r.quota === 'DC' || r.quota === 'AD')).toBe(false);
@@ -214,6 +214,72 @@ describe('engineering data sets', () => {
     const csab = ref.filter((r) => r.scheme === 'csab');
     expect(csab.every((r) => r.counselling === 'CSAB' && r.year === 2025 && !r.instituteId.startsWith('iit-'))).toBe(true);
     expect(new Set(csab.map((r) => r.seatType)).size).toBe(10);
+  });
+
+  it('reads JoSAA 2026 rounds 1-5 (65,232 rows, 905 preparatory) and CSAB 2024 rounds 1-2 (9,734 rows), and no longer the round-1 file', () => {
+    const y2026 = data.cutoffs.filter((r) => r.counselling === 'JoSAA' && r.year === 2026);
+    expect(y2026).toHaveLength(65_232);
+    expect([...new Set(y2026.map((r) => r.round))].sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(y2026.filter((r) => r.round === 1)).toHaveLength(13_292);
+    expect(y2026.filter((r) => r.openingPreparatory || r.closingPreparatory)).toHaveLength(905);
+    const csab2024 = data.cutoffs.filter((r) => r.counselling === 'CSAB' && r.year === 2024);
+    expect(csab2024).toHaveLength(9_734);
+    expect(csab2024.filter((r) => r.round === 2)).toHaveLength(3_658);
+    // NIT Warangal CSE, OS, OPEN, Gender-Neutral: CSAB 2024 special round 2 closed at 2,360 (CRL).
+    expect(
+      csab2024.find(
+        (r) =>
+          r.instituteId === 'nit-warangal' &&
+          r.round === 2 &&
+          r.programName === 'Computer Science and Engineering (4 Years, Bachelor of Technology)' &&
+          r.quota === 'OS' &&
+          r.seatType === 'OPEN' &&
+          r.gender === 'Gender-Neutral',
+      ),
+    ).toMatchObject({ openingRank: 2360, closingRank: 2360 });
+  });
+
+  it('gives each institute new in JoSAA 2026 its identity, state and type (decision 0003)', () => {
+    const in2025 = new Set(data.cutoffs.filter((r) => r.year === 2025).map((r) => r.instituteId));
+    const fresh = [...new Set(data.cutoffs.filter((r) => r.year === 2026 && !in2025.has(r.instituteId)).map((r) => r.instituteId))].sort();
+    const facts = fresh.map((id) => {
+      const i = data.institutes.find((x) => x.id === id)!;
+      return [id, i.state, i.type];
+    });
+    expect(facts).toEqual([
+      ['cu-karnataka', 'Karnataka', 'GFTI'],
+      ['cu-punjab', 'Punjab', 'GFTI'],
+      ['iisc-bangalore', 'Karnataka', 'GFTI'],
+      ['nielit-agartala', 'Tripura', 'GFTI'],
+      ['nielit-aizawl', 'Mizoram', 'GFTI'],
+      ['nielit-calicut', 'Kerala', 'GFTI'],
+      ['nielit-imphal', 'Manipur', 'GFTI'],
+      ['nielit-kohima', 'Nagaland', 'GFTI'],
+      ['nielit-srinagar', 'Jammu and Kashmir', 'GFTI'],
+      ['nitttr-bhopal', 'Madhya Pradesh', 'GFTI'],
+    ]);
+    // The 109 institute × program pairs new in 2026 each get a branch group and a quota rule.
+    const pairs2025 = new Set(data.cutoffs.filter((r) => r.year === 2025).map((r) => `${r.instituteId}|${r.programName}`));
+    const newPairs = new Set(
+      data.cutoffs.filter((r) => r.year === 2026 && !pairs2025.has(`${r.instituteId}|${r.programName}`)).map((r) => `${r.instituteId}|${r.programName}`),
+    );
+    expect(newPairs.size).toBeGreaterThanOrEqual(109);
+    for (const r of data.cutoffs.filter((x) => x.year === 2026)) expect((branchGroups as readonly string[]).includes(r.branchGroup), r.programName).toBe(true);
+  });
+
+  it('judges on JoSAA 2026 round 5, the last published round (IIT Bombay CSE closes at 67)', () => {
+    const ref = buildReference(data.cutoffs, (id) => !id.startsWith('iit-'));
+    const cse = ref.find(
+      (r) =>
+        r.scheme === 'josaa' &&
+        r.instituteId === 'iit-bombay' &&
+        r.programName === 'Computer Science and Engineering (4 Years, Bachelor of Technology)' &&
+        r.quota === 'AI' &&
+        r.seatType === 'OPEN' &&
+        r.gender === 'Gender-Neutral',
+    );
+    expect(cse).toMatchObject({ year: 2026, round: 5, openingRank: 1, closingRank: 67 });
+    expect(ref.filter((r) => r.scheme === 'josaa').every((r) => r.year === 2026 && r.round <= 5)).toBe(true);
   });
 
   it('marks the preparatory ranks the 2016-2024 files lost (IIT SC/ST/PwD, opening above closing), per year as decision 0003 says', () => {
@@ -265,10 +331,11 @@ describe('engineering data sets', () => {
     expect(data.invariants.map((r) => [r.label, r.ok, r.scale.found])).toEqual([
       ...[2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024].map((y) => [`josaa/orcr/${y}.csv`, true, 'category']),
       ['josaa-2025/orcr_2025_all_rounds.csv', true, 'category'],
+      ['josaa-2026/orcr_2026_rounds1-5.csv', true, 'category'],
+      ['csab/csab_2024_rounds1-2.csv', true, 'crl'],
       ['csab/csab_2025_all_rounds.csv', true, 'crl'],
-      ['josaa-2026/orcr_2026_round1.csv', true, 'category'],
     ]);
-    const csab = data.invariants.find((r) => r.counselling === 'CSAB')!;
+    const csab = data.invariants.find((r) => r.label === 'csab/csab_2025_all_rounds.csv')!;
     // The issue's count, on the institutes as the product merges them: 1,323 of 1,329 OBC-NCL seats.
     expect(csab.scale.bySeatType.find((s) => s.seatType === 'OBC-NCL')).toEqual({ seatType: 'OBC-NCL', seats: 1329, above: 1323 });
     expect(data.invariants.find((r) => r.label.endsWith('2021.csv'))!.preparatory).toMatchObject({ printed: 0, byRule: 303 });

@@ -3,15 +3,16 @@ import path from 'node:path';
 import { readCsv } from '../lib/csv.ts';
 import { branchGroupOf } from './branch-groups.ts';
 import { eligibleStates } from './home-state-quotas.ts';
-import { decodeEntities } from './institute-aliases.ts';
+import { decodeEntities, jeeAdvancedInstitutes } from './institute-aliases.ts';
 import { InstituteDirectory, type CanonicalInstitute } from './institute-directory.ts';
 import { loadLocations, loadTuition, locationFile, tuitionFile, type InstituteLocation, type Tuition } from './institute-facts.ts';
 import { emptyNirf, loadNirf, type NirfFigures } from './nirf.ts';
 import { assertOrcrInvariants, checkOrcrInvariants, type InvariantReport } from './invariants.ts';
 import { markLostPreparatoryRanks } from './preparatory.ts';
 import { parseRank, type CutoffRow } from './reference.ts';
+import { addedDataDir, type AddedRound } from '../lib/added-rounds.ts';
 
-export type Source = { file: string; counselling: 'JoSAA' | 'CSAB' };
+export type Source = { file: string; counselling: 'JoSAA' | 'CSAB'; year?: number; round?: number };
 
 /**
  * CSAB's DC and AD quotas are the DASA-CIWG and DASA-Non CIWG supernumerary seats (Direct Admission
@@ -20,23 +21,32 @@ export type Source = { file: string; counselling: 'JoSAA' | 'CSAB' };
  */
 export const DASA_QUOTAS = new Set(['DC', 'AD']);
 
-/** The OR-CR files read: JoSAA 2016-2024, JoSAA 2025 (all six rounds), CSAB 2025, and optionally the unverified 2026 round 1. */
-export function engineeringSources(dataDir: string, include2026: boolean): Source[] {
+/**
+ * The OR-CR files read: JoSAA 2016-2024, JoSAA 2025 (all six rounds), JoSAA 2026 (rounds 1-5), CSAB
+ * 2024 and 2025, then the rounds an operator added (data/lib/added-rounds.ts), whose year and round
+ * come from the operator.
+ */
+export function engineeringSources(dataDir: string, added: AddedRound[] = [], dataFolder = ''): Source[] {
   const orcr = path.join(dataDir, 'josaa/orcr');
   const files: Source[] = readdirSync(orcr)
     .filter((f) => /^\d{4}\.csv$/.test(f))
     .sort()
     .map((f) => ({ file: path.join(orcr, f), counselling: 'JoSAA' }));
   files.push({ file: path.join(dataDir, 'josaa-2025/orcr_2025_all_rounds.csv'), counselling: 'JoSAA' });
+  files.push({ file: path.join(dataDir, 'josaa-2026/orcr_2026_rounds1-5.csv'), counselling: 'JoSAA' });
+  files.push({ file: path.join(dataDir, 'csab/csab_2024_rounds1-2.csv'), counselling: 'CSAB' });
   files.push({ file: path.join(dataDir, 'csab/csab_2025_all_rounds.csv'), counselling: 'CSAB' });
-  if (include2026) files.push({ file: path.join(dataDir, 'josaa-2026/orcr_2026_round1.csv'), counselling: 'JoSAA' });
+  for (const a of added) {
+    if (a.counselling === 'MCC') continue;
+    files.push({ file: path.join(addedDataDir(dataFolder), a.file), counselling: a.counselling, year: a.year, round: a.round });
+  }
   return files;
 }
 
 /** Every file the import reads (their sizes and times make the import's input hash). */
-export function engineeringInputFiles(dataDir: string, include2026: boolean): string[] {
+export function engineeringInputFiles(dataDir: string, added: AddedRound[] = [], dataFolder = ''): string[] {
   return [
-    ...engineeringSources(dataDir, include2026).map((s) => s.file),
+    ...engineeringSources(dataDir, added, dataFolder).map((s) => s.file),
     path.join(dataDir, 'josaa/institutes.csv'),
     path.join(dataDir, 'institute-profiles/josaa_institute_addresses_2023.csv'),
     locationFile(dataDir),
@@ -87,15 +97,16 @@ function memo<T>(fn: (key: string) => T): (key: string) => T {
 }
 
 /**
- * Reads and normalises every engineering data set (no database). Each OR-CR file is checked
- * against the invariants (invariants.ts) after the 2016-2024 preparatory rule (preparatory.ts) has
- * marked its rows: `onInvariants` sees every file's table, and a refused file stops the read.
+ * Reads and normalises every engineering data set (no database), and the rounds an operator added.
+ * Each OR-CR file is checked against the invariants (invariants.ts) after the 2016-2024 preparatory
+ * rule (preparatory.ts) has marked its rows: `onInvariants` sees every file's table, and a refused
+ * file stops the read.
  */
 export async function readEngineeringData(
   dataDir: string,
-  include2026: boolean,
   onFile?: (file: string) => void,
   onInvariants?: (report: InvariantReport) => void,
+  added: { rounds: AddedRound[]; dataFolder: string } = { rounds: [], dataFolder: '' },
 ): Promise<EngineeringData> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const cutoffs: CutoffRow[] = [];
@@ -108,7 +119,7 @@ export async function readEngineeringData(
     const name = decodeEntities(raw);
     return { name, group: branchGroupOf(name) };
   });
-  for (const src of engineeringSources(dataDir, include2026)) {
+  for (const src of engineeringSources(dataDir, added.rounds, added.dataFolder)) {
     onFile?.(src.file);
     const fileRows: (CutoffRow & { instituteType: string })[] = [];
     for (const r of await readCsv(src.file)) {
@@ -122,13 +133,14 @@ export async function readEngineeringData(
       const programName = program.name;
       const opening = parseRank(r['Opening Rank']);
       const closing = parseRank(r['Closing Rank']);
-      const year = Number(r.Year);
-      const round = Number(r.Round);
+      const year = src.year ?? Number(r.Year);
+      const round = src.round ?? Number(r.Round);
       if (!opening || !closing || !Number.isInteger(year) || !Number.isInteger(round)) {
         throw new Error(`unreadable rank row in ${src.file}: ${JSON.stringify(r)}`);
       }
       const row: CutoffRow & { instituteType: string } = {
-        instituteType: inst.type,
+        // IISc's seats are on JEE (Advanced)'s lists, preparatory list included: checked as the IITs' are.
+        instituteType: jeeAdvancedInstitutes.has(inst.id) ? 'IIT' : inst.type,
         counselling: src.counselling,
         year,
         round,
@@ -149,7 +161,14 @@ export async function readEngineeringData(
       fileRows.push(row);
     }
     markLostPreparatoryRanks(fileRows, (r) => r.instituteType);
-    const report = checkOrcrInvariants(fileRows, src.counselling, path.relative(dataDir, src.file));
+    const checked = checkOrcrInvariants(
+      fileRows,
+      src.counselling,
+      src.round === undefined ? path.relative(dataDir, src.file) : `added ${path.basename(src.file)}`,
+    );
+    // An added round is one round of its year: the earlier rounds are in other files (data:add checked their order).
+    const failures = src.round === undefined ? checked.failures : checked.failures.filter((f) => !/^rounds? .* missing/.test(f));
+    const report = { ...checked, failures, ok: failures.length === 0 };
     invariants.push(report);
     onInvariants?.(report);
     assertOrcrInvariants(report);

@@ -6,10 +6,14 @@ import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts
 import { pgTextArray } from '../lib/pg-array.ts';
 import { engineeringInputFiles, engineeringSources, readEngineeringData } from './engineering-data.ts';
 import { eligibleStates } from './home-state-quotas.ts';
+import { jeeAdvancedInstitutes } from './institute-aliases.ts';
 import { formatInvariantReport } from './invariants.ts';
 import { rankPaperOf } from './rank-papers.ts';
 import { buildReference } from './reference.ts';
-import { CHANCE_MODEL_VERSION, josaaChanceModel } from '../chance/chance-models.ts';
+import { CHANCE_MODEL_VERSION, josaaChanceModels } from '../chance/chance-models.ts';
+import { csabModel } from '../chance/csab.ts';
+import { addedDataDir, addedRoundsKey, readAddedRounds, type AddedRound } from '../lib/added-rounds.ts';
+import { engineeringReferenceLabel } from '../lib/reference-label.ts';
 import { engineeringSeatChances } from '../chance/seat-chances.ts';
 import { storeChanceModel } from '../chance/store-chance-model.ts';
 
@@ -21,11 +25,12 @@ export async function hasEngineeringData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
 }
 
-function inputHash(dataDir: string, include2026: boolean, referenceYear: number | undefined): string {
+function inputHash(dataDir: string, added: AddedRound[], referenceYear: number | undefined): string {
   return hashInputs(
     dataDir,
-    `${IMPORTER_VERSION}|chance ${CHANCE_MODEL_VERSION}|${include2026}|${referenceYear ?? ''}`,
-    engineeringInputFiles(dataDir, include2026),
+    `${IMPORTER_VERSION}|chance ${CHANCE_MODEL_VERSION}|${referenceYear ?? ''}|${addedRoundsKey(added)}`,
+    // The added files are named by their checksums in the settings.
+    engineeringInputFiles(dataDir),
   );
 }
 
@@ -37,21 +42,34 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
   if (!existsSync(path.join(dataDir, 'josaa/institutes.csv'))) {
     throw new Error(`DATA_DIR has no josaa/institutes.csv: ${dataDir}`);
   }
-  const include2026 = config.IMPORT_JOSAA_2026;
-  const hash = inputHash(dataDir, include2026, config.PREDICTOR_REFERENCE_YEAR);
+  // Rounds an operator added (data:add), kept under DATA_FOLDER with their checksums.
+  const added = readAddedRounds(config.DATA_FOLDER).filter((a) => a.counselling !== 'MCC');
+  const hash = inputHash(dataDir, added, config.PREDICTOR_REFERENCE_YEAR);
   if ((await importedHash(database, IMPORT_NAME)) === hash) {
     return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
   }
 
-  const sources = engineeringSources(dataDir, include2026);
+  const sources = engineeringSources(dataDir, added, config.DATA_FOLDER);
   ctx.progress.start('engineering: reading files', sources.length + 3);
-  const data = await readEngineeringData(dataDir, include2026, () => ctx.progress.tick());
+  const data = await readEngineeringData(dataDir, () => ctx.progress.tick(), undefined, { rounds: added, dataFolder: config.DATA_FOLDER });
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
-  const reference = buildReference(data.cutoffs, (id) => byId.get(id)?.type !== 'IIT', config.PREDICTOR_REFERENCE_YEAR);
+  const nitPlus = (id: string) => byId.get(id)?.type !== 'IIT' && !jeeAdvancedInstitutes.has(id);
+  const reference = buildReference(data.cutoffs, nitPlus, config.PREDICTOR_REFERENCE_YEAR);
   // Chance of admission (docs/decisions/0014): every listed seat's scale, Reach limit and card.
-  const josaaChance = await josaaChanceModel(dataDir, config.PREDICTOR_REFERENCE_YEAR);
-  if (!josaaChance) throw new Error(`DATA_DIR has no JoSAA history for the chance model: ${dataDir}`);
-  const chances = engineeringSeatChances(josaaChance, reference, data.cutoffs);
+  const models = await josaaChanceModels(
+    dataDir,
+    config.PREDICTOR_REFERENCE_YEAR,
+    added.filter((a) => a.counselling === 'JoSAA').map((a) => ({ file: path.join(addedDataDir(config.DATA_FOLDER), a.file), year: a.year, round: a.round })),
+  );
+  if (!models) throw new Error(`DATA_DIR has no JoSAA history for the chance model: ${dataDir}`);
+  const josaaChance = models.josaa;
+  const csabYear = reference.filter((r) => r.scheme === 'csab').reduce((m, r) => Math.max(m, r.year), 0);
+  const csabChance = csabYear ? csabModel(models, data.cutoffs, nitPlus, csabYear, models.incompleteYears) : null;
+  const chances = engineeringSeatChances(josaaChance, reference, data.cutoffs, { csab: csabChance ?? undefined, incompleteYears: models.incompleteYears });
+  // Each result says what it is judged on: counselling, year and round (issue 22 item 4).
+  const lastRoundOf = new Map<string, number>();
+  for (const c of data.cutoffs) lastRoundOf.set(`${c.counselling}|${c.year}`, Math.max(lastRoundOf.get(`${c.counselling}|${c.year}`) ?? 0, c.round));
+  const labelOf = (r: (typeof reference)[number]) => engineeringReferenceLabel(r.counselling, r.year, r.round, lastRoundOf.get(`${r.counselling}|${r.year}`));
   ctx.progress.tick();
 
   const tables = ['engineering_reference', 'engineering_cutoffs', 'engineering_programs', 'engineering_institutes'];
@@ -161,7 +179,16 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
     );
     await tx.query('CREATE INDEX engineering_cutoffs_seat_idx ON engineering_cutoffs USING btree (institute_id, program_id)');
     ctx.progress.tick();
+    // The added rounds' record (data/lib/added-rounds.ts): DATA_FOLDER's manifest, as imported.
+    await tx.query(`delete from data_additions where counselling in ('JoSAA', 'CSAB')`);
+    await tx.copyRows(
+      'data_additions',
+      ['counselling', 'year', 'round', 'file', 'sha256', 'rows', 'added_by', 'added_at'],
+      added.map((a) => [a.counselling, a.year, a.round, a.file, a.sha256, a.rows, a.addedBy, a.addedAt]),
+    );
     await storeChanceModel(tx, josaaChance);
+    if (csabChance) await storeChanceModel(tx, csabChance);
+    else await tx.query(`delete from chance_models where stream = 'csab'`);
     await tx.copyRows(
       'engineering_reference',
       [
@@ -198,6 +225,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
         'reach_rank',
         'chance_wide',
         'chance_card',
+        'reference_label',
       ],
       reference.map((r) => {
         const i = byId.get(r.instituteId)!;
@@ -208,7 +236,8 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           r.scheme,
           r.instituteId,
           i.name,
-          i.type,
+          // Matched with the IITs' seats on JEE (Advanced) ranks (institute-aliases.ts).
+          jeeAdvancedInstitutes.has(i.id) ? 'IIT' : i.type,
           i.state,
           r.programName,
           r.branchGroup,
@@ -237,6 +266,7 @@ export async function importEngineering(ctx: ImportContext): Promise<ImportSumma
           chance.reachRank,
           chance.wideBand,
           JSON.stringify(chance.card),
+          labelOf(r),
         ];
       }),
     );

@@ -127,7 +127,7 @@ export const extraInstitutes: ExtraInstitute[] = [
   { name: 'National Institute of Electronics and Information Technology, Patna (Bihar)', shortName: 'NIELIT Patna', state: 'Bihar', type: 'GFTI' },
   { name: 'Islamic University of Science and Technology Kashmir', shortName: 'IUST Kashmir', state: 'Jammu and Kashmir', type: 'GFTI' },
   { name: 'Rajiv Gandhi National Aviation University, Fursatganj, Amethi (UP)', shortName: 'RGNAU Amethi', state: 'Uttar Pradesh', type: 'GFTI' },
-  // Only in the unverified JoSAA 2026 round-1 file (imported when IMPORT_JOSAA_2026 is on).
+  // New in JoSAA 2026 (orcr_2026_rounds1-5.csv): NITTTR Bhopal, six NIELIT campuses, IISc, two Central Universities.
   { name: 'National Institute of Technical Teachers Training and Research Bhopal', shortName: 'NITTTR Bhopal', state: 'Madhya Pradesh', type: 'GFTI' },
   { name: 'National Institute of Electronics and Information Technology, Calicut', shortName: 'NIELIT Calicut', state: 'Kerala', type: 'GFTI' },
   { name: 'National Institute of Electronics and Information Technology, Kohima', shortName: 'NIELIT Kohima', state: 'Nagaland', type: 'GFTI' },
@@ -139,6 +139,14 @@ export const extraInstitutes: ExtraInstitute[] = [
   { name: 'Central University of Punjab, Bathinda', shortName: 'CU Punjab', state: 'Punjab', type: 'GFTI' },
   { name: 'Central University of Karnataka', shortName: 'CU Karnataka', state: 'Karnataka', type: 'GFTI' },
 ];
+
+/**
+ * Institutes outside the IITs whose JoSAA seats are filled on JEE (Advanced) ranks: IISc Bangalore's
+ * B.Tech seats (JoSAA 2026: Mathematics and Computing closes at 743 on the JEE (Advanced) list, a
+ * rank no JEE (Main) list would give it). Their seats are listed with the IITs' (the JEE Advanced
+ * form), never against a JEE (Main) rank; the institute keeps its own type on its college page.
+ */
+export const jeeAdvancedInstitutes: ReadonlySet<string> = new Set(['iisc-bangalore']);
 
 /** institutes.csv / JoSAA state spellings → the form's official names. */
 export const stateAliases: Record<string, string> = {

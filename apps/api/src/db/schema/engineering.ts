@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 
 /**
@@ -149,9 +149,28 @@ export const engineeringReference = pgTable(
     chanceWide: boolean('chance_wide').notNull(),
     /** What the card shows: why-line, trend, the reference year's rounds. */
     chanceCard: jsonb('chance_card').$type<SeatChanceCard>().notNull(),
+    /** What the seat is judged on, in words: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4). */
+    referenceLabel: text('reference_label').notNull().default(''),
   },
   (t) => [index('engineering_reference_match_idx').on(t.scheme, t.seatType, t.gender, t.closingRank)],
 );
+
+/**
+ * Rounds an operator added (npm run data:add, /admin/data; data/lib/added-rounds.ts): the file kept
+ * under DATA_FOLDER/added-data, its checksum and who added it. DATA_FOLDER's manifest.json is what a
+ * re-import reads; this table is its record for the admin page and the data line.
+ */
+export const dataAdditions = pgTable('data_additions', {
+  id: serial('id').primaryKey(),
+  counselling: text('counselling').notNull(),
+  year: smallint('year').notNull(),
+  round: smallint('round').notNull(),
+  file: text('file').notNull(),
+  sha256: text('sha256').notNull(),
+  rows: integer('rows').notNull(),
+  addedBy: text('added_by').notNull(),
+  addedAt: text('added_at').notNull(),
+});
 
 /** What was imported, so a second run with the same inputs changes nothing. */
 export const dataImports = pgTable('data_imports', {

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type Database } from '../../db/client.ts';
 import { readyRedis } from '../../lib/redis-guard.ts';
-import type { GoogleClient } from '../auth/google.ts';
+import type { GoogleClient } from '../auth/auth.service.ts';
 
 export type AppServiceDeps = { database: Database; redis: Redis | null; config: Config; google: GoogleClient; buildVersion: string; now(): Date };
 

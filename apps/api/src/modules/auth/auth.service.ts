@@ -15,6 +15,11 @@ import type { GoogleClient } from './google.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { RequestOrigin } from './request-origin.ts';
 
+// What other modules use of this one (they reach a module only through its service).
+export { createAuthRepository } from './auth.repository.ts';
+export type { GoogleClient } from './google.ts';
+export { createRolesRepository } from './roles.repository.ts';
+
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_COOLDOWN_MS = 60_000;
 export const CODE_MAX_WRONG = 5;

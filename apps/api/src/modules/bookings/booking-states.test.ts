@@ -1,4 +1,5 @@
 import { reviewFormSchema, reviewMessages } from '@rankwise/contract/reviews';
+import { studentSessionStatuses } from '@rankwise/contract/sessions';
 import { describe, expect, it } from 'vitest';
 import { bookingStatuses } from '../../db/schema/bookings.ts';
 import { bookingIcs } from '../sessions/session-mail.ts';
@@ -14,6 +15,14 @@ describe('the session lifecycle (decision 0013)', () => {
     for (const end of ['cancelled', 'completed', 'refunded'] as const) expect(TRANSITIONS[end]).toEqual([]);
     // Only these occupy a slot: a cancelled session's slot reopens.
     expect(ACTIVE_STATUSES).toEqual(['held', 'paid', 'confirmed']);
+    // A session's states (the contract's) are confirmed and every state reachable from it.
+    const reachable = new Set<string>(['confirmed']);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const from of [...reachable])
+        for (const to of TRANSITIONS[from as keyof typeof TRANSITIONS]) if (!reachable.has(to)) grew = Boolean(reachable.add(to));
+    }
+    expect([...studentSessionStatuses].sort()).toEqual([...reachable].sort());
   });
 
   it('counts a session as had once it ended, unless cancelled, refunded, reported, or the student was marked absent', () => {

@@ -6,8 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { EXCLUSION_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
-import type { CounsellorRecord, CounsellorsRepository } from '../counsellors/counsellors.repository.ts';
-import { findBookableCounsellor } from '../counsellors/counsellors.service.ts';
+import { findBookableCounsellor, type CounsellorRecord, type CounsellorsRepository } from '../counsellors/counsellors.service.ts';
 import type { BookingWithPayment, BookingsRepository } from './bookings.repository.ts';
 
 export { createBookingsRepository, type BookingDetails, type BookingWithPayment, type BookingsRepository } from './bookings.repository.ts';

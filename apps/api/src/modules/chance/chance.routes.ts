@@ -7,4 +7,5 @@ import { createChanceService } from './chance.service.ts';
 export async function chanceRoutes(app: FastifyInstance) {
   const service = createChanceService({ repo: createChanceRepository(app.database.db) });
   route(app, chanceEndpoints.methodology, () => service.methodology());
+  route(app, chanceEndpoints.dataSets, () => service.dataSets());
 }

@@ -1,18 +1,65 @@
-import type { Methodology } from '@rankwise/contract/chance';
+import type { DataSet, DataSetsResponse, Methodology } from '@rankwise/contract/chance';
 import { methodologySchema } from '@rankwise/contract/chance';
 import { RATIO_PERCENTS, REACH_MIN_PERCENT } from '../../data/chance/definitions.ts';
 import { NEET_PG } from '../../data/chance/neet-pg.ts';
 import type { ChanceRepository } from './chance.repository.ts';
+import { SOURCE_DATES } from '../../data/lib/data-sets.ts';
+import { medicalReferenceLabel } from '../../data/lib/reference-label.ts';
 
 /** /methodology: the backtests and model summaries exactly as the importer stored them. */
 export function createChanceService(deps: { repo: ChanceRepository }) {
+  /**
+   * The data sets the answers are judged on, each with the date its newest year was published in our
+   * copy (or a round was added) and when it was imported. Nothing without data is listed.
+   */
+  async function dataSets(): Promise<DataSet[]> {
+    const [labels, medical, imports, additions] = await Promise.all([
+      deps.repo.engineeringLabels(),
+      deps.repo.medicalReference(),
+      deps.repo.importTimes(),
+      deps.repo.latestAdditions(),
+    ]);
+    const importedAt = (name: string) => imports.find((i) => i.name === name)?.importedAt ?? null;
+    const updatedOn = (name: keyof typeof SOURCE_DATES, addedAs: string, year: number) => {
+      const dates = [SOURCE_DATES[name][year], additions.find((a) => a.counselling === addedAs && a.year === year)?.addedAt.slice(0, 10)];
+      return (
+        dates
+          .filter((d): d is string => !!d)
+          .sort()
+          .at(-1) ?? 'not recorded'
+      );
+    };
+    const out: DataSet[] = [];
+    for (const [scheme, name] of [
+      ['josaa', 'JoSAA'],
+      ['csab', 'CSAB'],
+    ] as const) {
+      const l = labels.find((x) => x.scheme === scheme);
+      if (l) out.push({ name, label: l.label, updatedOn: updatedOn(name, name, l.year), importedAt: importedAt('engineering') });
+    }
+    if (medical)
+      out.push({
+        name: 'MCC NEET PG',
+        label: medicalReferenceLabel(medical.year, medical.round),
+        updatedOn: updatedOn('MCC NEET PG', 'MCC', medical.year),
+        importedAt: importedAt('medical'),
+      });
+    return out;
+  }
+
   return {
+    async dataSets(): Promise<DataSetsResponse> {
+      return { data: await dataSets() };
+    },
     async methodology(): Promise<Methodology> {
       const models = await deps.repo.listModels();
-      const of = (stream: 'josaa' | 'neet-pg') => {
+      const of = (stream: 'josaa' | 'neet-pg' | 'csab') => {
         const m = models.find((x) => x.stream === stream);
         return m ? { backtest: m.backtest, model: m.summary } : null;
       };
+      const josaa = models.find((x) => x.stream === 'josaa');
+      // The step model's backtest is stored beside the final model's (data/chance/store-chance-model.ts).
+      const step = (josaa?.backtest as { step?: unknown } | undefined)?.step ?? null;
       // NEET PG's stored backtest also holds the forward backtest and the per-group tables (data/chance/neet-pg.ts).
       const neetPg = of('neet-pg');
       const stored = neetPg?.backtest as { forward?: unknown; groups?: unknown } | undefined;
@@ -32,8 +79,10 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
             neetPgOutlierFactor: NEET_PG.OUTLIER_FACTOR,
             neetPgFewAllotments: NEET_PG.FEW_ALLOTMENTS,
           },
-          josaa: of('josaa'),
+          josaa: josaa ? { ...of('josaa'), step } : null,
           neetPg: neetPg ? { ...neetPg, forward: stored?.forward ?? null, groups: stored?.groups ?? [] } : null,
+          csab: of('csab'),
+          dataSets: await dataSets(),
         },
       });
     },

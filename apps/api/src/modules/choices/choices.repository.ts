@@ -13,6 +13,8 @@ export type ListSeatRecord = {
   institute_name: string;
   /** IIT, NIT, IIIT, GFTI; null for NEET PG. */
   institute_type: string | null;
+  /** '2A' / '2B': a B.Arch / B.Planning seat judged on a JEE Main Paper 2 rank (decision 0021); null otherwise and for NEET PG. */
+  rank_paper: '2A' | '2B' | null;
   program_name: string;
   quota: string;
   seat_type: string;
@@ -39,10 +41,10 @@ export type ChoiceListRecord = typeof choiceLists.$inferSelect;
 
 const rowsOf = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
-const ENGINEERING_SEAT = sql`id, institute_id, institute_name, institute_type, program_name, quota, seat_type, gender, eligible_states, opening_rank,
+const ENGINEERING_SEAT = sql`id, institute_id, institute_name, institute_type, rank_paper, program_name, quota, seat_type, gender, eligible_states, opening_rank,
   closing_rank, year, round, median_salary_lpa, tuition_inr_per_year as fees_inr, chance_scale, chance_wide, chance_card, chance_shift, chance_below,
   chance_above`;
-const MEDICAL_SEAT = sql`id, institute_id, institute_name, null::text as institute_type, course as program_name, quota, category as seat_type,
+const MEDICAL_SEAT = sql`id, institute_id, institute_name, null::text as institute_type, null::text as rank_paper, course as program_name, quota, category as seat_type,
   'Gender-Neutral' as gender, null::text[] as eligible_states, opening_rank, closing_rank, year, round, null::real as median_salary_lpa,
   annual_fee_inr as fees_inr, chance_scale, chance_wide, chance_card, 0::float8 as chance_shift, 1::float8 as chance_below, 1::float8 as chance_above`;
 

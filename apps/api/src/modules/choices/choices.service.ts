@@ -31,7 +31,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { curveFor, toChanceFields } from '../../lib/chance.ts';
 import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { FEMALE_ONLY, seatTypeOf } from '../engineering/engineering.service.ts';
+import { csabSeatTypes, FEMALE_ONLY, seatTypeOf } from '../engineering/engineering.service.ts';
 import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
 import { createChoicesRepository, findRoundMoves, type ChoiceListRecord, type ChoicesRepository, type ListSeatRecord } from './choices.repository.ts';
 import { adviseFor } from './advice.ts';
@@ -61,16 +61,28 @@ function parseStudent(counselling: Counselling, student: unknown): EngineeringSt
  * (the predictor's rules, engineering.service.ts toQuery): IIT seats on the JEE Advanced ranks,
  * others on the JEE Main ranks; the category's seats on the category rank, OPEN seats on the CRL
  * rank; the female-only pool for female candidates; HS/OS/GO/JK/LA quotas by home state. CSAB
- * judges every seat on the CRL rank (given as the JEE Main rank).
+ * judges every seat type the category opens on the CRL rank (given as the JEE Main rank). B.Arch and
+ * B.Planning at NITs, IIITs and GFTIs: the Paper 2A / 2B rank.
  */
 export function engineeringRank(seat: ListSeatRecord, s: EngineeringStudent, counselling: 'JoSAA' | 'CSAB'): { rank: number | null; notOpen: string | null } {
   if (seat.gender === FEMALE_ONLY && s.gender !== 'Female') return { rank: null, notOpen: 'this seat is in the female-only pool.' };
   if (seat.eligible_states !== null && !seat.eligible_states.includes(s.homeState))
     return { rank: null, notOpen: `the ${seat.quota} quota of this seat is not open to candidates from ${s.homeState}.` };
   const own = seatTypeOf[s.category];
-  if (seat.seat_type !== own && seat.seat_type !== 'OPEN') return { rank: null, notOpen: `this is a ${seat.seat_type} seat; your category is ${s.category}.` };
   if (counselling === 'CSAB') {
     if (seat.institute_type === 'IIT') return { rank: null, notOpen: 'CSAB does not fill IIT seats.' };
+    if (!csabSeatTypes(s.category).includes(seat.seat_type))
+      return { rank: null, notOpen: `this is a ${seat.seat_type} seat; your category is ${s.category}.` };
+  } else if (seat.seat_type !== own && seat.seat_type !== 'OPEN')
+    return { rank: null, notOpen: `this is a ${seat.seat_type} seat; your category is ${s.category}.` };
+  if (seat.rank_paper !== null) {
+    // B.Arch (Paper 2A) and B.Planning (2B) at NITs, IIITs and GFTIs: the category's seats on the Paper 2 rank only (decision 0021).
+    const paper = seat.rank_paper === '2A' ? s.archRank : s.planningRank;
+    const name = seat.rank_paper === '2A' ? 'JEE Main Paper 2A (B.Arch)' : 'JEE Main Paper 2B (B.Planning)';
+    if (counselling === 'JoSAA' && seat.seat_type !== own) return { rank: null, notOpen: `${name} seats are judged on your category's seats only.` };
+    return paper === undefined ? { rank: null, notOpen: `enter your ${name} rank to judge this seat.` } : { rank: paper, notOpen: null };
+  }
+  if (counselling === 'CSAB') {
     const rank = s.mainCrlRank ?? s.mainRank ?? null;
     return rank === null ? { rank: null, notOpen: 'enter your JEE Main CRL rank to judge CSAB seats.' } : { rank, notOpen: null };
   }
@@ -241,7 +253,7 @@ export function createChoicesService(d: ChoicesDeps) {
         const ck = seat ? closingAt(seat.chance_card.rounds, k) : null;
         if (!seat || rank === null || ck === null) return null;
         const scaled = Math.max(1, Math.round((rank * seat.closing_rank) / ck));
-        return toChanceFields(r.curve, columns(seat), scaled).chance;
+        return toChanceFields(r.counselling === 'MCC' ? curveForQuota(r.curve, seat.quota) : r.curve, columns(seat), scaled).chance;
       });
     });
     const sim = simulatedRehearsal(

@@ -29,7 +29,14 @@ export type InstituteRecord = {
 };
 
 /** An institute with its latest programs and every NIRF rank. */
-export type InstituteDetailRecord = InstituteRecord & { programs: ProgramRecord[]; nirfRanks: { year: number; rank: number }[] };
+export type InstituteDetailRecord = InstituteRecord & {
+  programs: ProgramRecord[];
+  nirfRanks: { year: number; rank: number }[];
+  /** The last JoSAA round of the programs' year in the data for this institute (the reference label's round). */
+  programsRound: number | null;
+  /** The reference label of the institute's seats in that year, when they are the predictor's reference seats. */
+  programsLabel: string | null;
+};
 
 /** A program of an institute's latest JoSAA year, with how many seats (quota × seat type × pool) it had. */
 export type ProgramRecord = { instituteId: string; year: number; programName: string; branchGroup: string; seats: number; quotas: string[] };
@@ -94,7 +101,12 @@ export function createCollegesRepository(db: Db) {
                           'branchGroup', p.branch_group, 'seats', p.seats, 'quotas', p.quotas) order by p.program_name collate "C")
                         from college_programs p where p.institute_id = i.id), '[]') as programs,
               coalesce((select json_agg(json_build_object('year', n.year, 'rank', n.rank) order by n.year)
-                        from engineering_nirf_ranks n where n.institute_id = i.id), '[]') as "nirfRanks"
+                        from engineering_nirf_ranks n where n.institute_id = i.id), '[]') as "nirfRanks",
+              (select max(c.round)::int from engineering_cutoffs c where c.institute_id = i.id and c.counselling = 'JoSAA'
+                 and c.year = (select max(p.year) from college_programs p where p.institute_id = i.id)) as "programsRound",
+              (select r.reference_label from engineering_reference r where r.institute_id = i.id and r.scheme = 'josaa'
+                 and r.year = (select max(p.year) from college_programs p where p.institute_id = i.id)
+               order by r.round desc limit 1) as "programsLabel"
             from engineering_institutes i where i.id in (${list(ids)})`,
       );
     },

@@ -17,6 +17,7 @@ import {
 import { branchGroups } from '@rankwise/contract/engineering';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { engineeringReferenceLabel, josaaFinalRound } from '../../data/lib/reference-label.ts';
 import { createCollegeDirectory } from './college-directory.ts';
 import type { CollegesRepository, InstituteRecord, ProgramRecord, RankRecord, SeatKey } from './colleges.repository.ts';
 import { GEONAMES_CREDIT, greatCircleKm, stateCapitals } from './geo.ts';
@@ -90,7 +91,14 @@ const quotaOrder = (q: string) => {
 
 const lpa = (n: number) => String(Math.round(n * 100) / 100);
 
-export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { year: number; rank: number }[], student: StudentContext): CollegeDetail {
+export function toDetail(
+  i: InstituteRecord,
+  programs: ProgramRecord[],
+  nirf: { year: number; rank: number }[],
+  student: StudentContext,
+  programsRound: number | null = null,
+  programsLabel: string | null = null,
+): CollegeDetail {
   const city = cityOf(i);
   const groups = branchGroups
     .map((group) => ({ group, programs: programs.filter((p) => p.branchGroup === group).map((p) => p.programName) }))
@@ -101,9 +109,18 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
   const tuition = tuitionOf(i, student.category, student.familyIncome);
   const located = i.latitude !== null && i.longitude !== null;
   const programsYear = programs[0]?.year ?? null;
+  // 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22 item 4).
+  // The predictor's own label when the programs' year is its reference year; an earlier year is complete.
+  const referenceLabel =
+    programsLabel ??
+    (programsYear !== null && programsRound !== null ? engineeringReferenceLabel('JoSAA', programsYear, programsRound, josaaFinalRound(programsYear)) : null);
   const sources: CollegeDetail['sources'] = [];
   if (programsYear !== null)
-    sources.push({ figure: 'Programs and closing ranks', year: String(programsYear), source: `JoSAA ${programsYear} opening and closing ranks` });
+    sources.push({
+      figure: 'Programs and closing ranks',
+      year: String(programsYear),
+      source: `${referenceLabel ?? `JoSAA ${programsYear}`} opening and closing ranks`,
+    });
   if (i.placementYear && i.placementSource)
     sources.push({ figure: 'Placements (median package, share placed)', year: i.placementYear, source: i.placementSource });
   if (nirf.length) sources.push({ figure: 'NIRF rank', year: String(nirf.at(-1)!.year), source: 'NIRF India Rankings, Engineering (nirfindia.org)' });
@@ -137,6 +154,7 @@ export function toDetail(i: InstituteRecord, programs: ProgramRecord[], nirf: { 
     branches: programs.map((p) => p.programName),
     branchGroups: groups,
     programsYear,
+    referenceLabel,
     companies: [],
     averagePackage: i.medianSalaryLpa === null ? 'NA' : lpa(i.medianSalaryLpa),
     highestPackage: 'NA',
@@ -194,7 +212,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
 
   async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
     const found = await repo.findDetails([...new Set(ids)]);
-    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student)]));
+    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound, i.programsLabel)]));
   }
 
   async function requireInstitute(id: string): Promise<string> {
@@ -293,6 +311,7 @@ export function createCollegesService(deps: { repo: CollegesRepository }) {
                 seatType: seat.seatType,
                 gender: seat.gender,
                 latest: latest ? toRankRow(latest) : null,
+                // A CSAB result's seat: its CSAB years (2025, 2024), on the common rank list.
                 lastYears: lastYears(history, 3, ref?.counselling ?? 'JoSAA').map(toRankRow),
               }
             : null,

@@ -24,7 +24,7 @@ import type { PendingProfile } from '../../db/schema/counsellors.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { instituteAliases, nameKey } from '../../data/josaa/institute-aliases.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
+import { createRolesRepository } from '../auth/auth.service.ts';
 import { createCounsellorsRepository, type CounsellorFields, type CounsellorRecord, type CounsellorsRepository } from './counsellors.repository.ts';
 import {
   applicationApprovedMail,
@@ -37,6 +37,9 @@ import {
 } from './counsellor-mail.ts';
 import { photoUrl, type PhotoStore } from './photos.ts';
 import { isAddressAt, studentMailDomains } from './student-mail-domains.ts';
+
+// What other modules use of this one (they reach a module only through its service).
+export { createCounsellorsRepository, type CounsellorRecord, type CounsellorsRepository, type PayoutDetailsRow } from './counsellors.repository.ts';
 
 export type Ratings = (counsellorIds: string[]) => Promise<Map<string, { average: number; count: number }>>;
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { TimeRange } from '../../db/schema/counsellors.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createAuthRepository } from '../auth/auth.service.ts';
 import { createCounsellorsRepository } from './counsellors.repository.ts';
 
 type Demo = {

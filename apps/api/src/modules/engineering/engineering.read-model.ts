@@ -30,7 +30,8 @@ import {
  */
 export type EngineeringReadModel = {
   findMatches(q: ReferenceQuery): { rows: ReferenceRecord[]; total: number };
-  findChanceCurve(): Promise<ChanceCurve | null>;
+  findChanceCurve(scheme?: 'josaa' | 'csab'): Promise<ChanceCurve | null>;
+  findReferenceLabel(scheme: 'josaa' | 'csab'): Promise<string | null>;
   size: number;
 };
 
@@ -56,6 +57,7 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
   const eligibleStates: (readonly string[] | null)[] = [];
   const members = new Map<string, number[]>();
   const one = interner();
+  const latest = new Map<string, { year: number; round: number; label: string }>();
   const { count: n, positions } = await readTable<LoadedRow, StaticSort | 'id'>(
     db,
     {
@@ -106,10 +108,17 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
         chance_shift: r.chance_shift,
         chance_below: r.chance_below,
         chance_above: r.chance_above,
+        reference_label: one(r.reference_label),
       });
+      // The header's label: the scheme's latest year and last round (as findReferenceLabel's SQL).
+      const top = latest.get(r.scheme);
+      if (!top || r.year > top.year || (r.year === top.year && r.round > top.round))
+        latest.set(r.scheme, { year: r.year, round: r.round, label: r.reference_label });
     },
   );
-  const curve = await createEngineeringRepository(db).findChanceCurve();
+  const repo = createEngineeringRepository(db);
+  const curves = { josaa: await repo.findChanceCurve('josaa'), csab: await repo.findChanceCurve('csab') };
+  const labels = { josaa: latest.get('josaa')?.label ?? null, csab: latest.get('csab')?.label ?? null };
   const idPosition = positions.id;
   const sorts = Object.fromEntries((Object.keys(orderBy) as StaticSort[]).map((s) => [s, sortOrder(positions[s])])) as Record<StaticSort, SortOrder>;
   const buckets = new Map<string, { byClosing: RankedSeats; byReach: RankedSeats }>();
@@ -126,7 +135,8 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
     eligibleStates,
     sorts,
     buckets,
-    curve,
+    curves,
+    labels,
     n,
   });
 }
@@ -141,10 +151,11 @@ function engineeringQueries(m: {
   eligibleStates: (readonly string[] | null)[];
   sorts: Record<StaticSort, SortOrder>;
   buckets: Map<string, { byClosing: RankedSeats; byReach: RankedSeats }>;
-  curve: ChanceCurve | null;
+  curves: Record<'josaa' | 'csab', ChanceCurve | null>;
+  labels: Record<'josaa' | 'csab', string | null>;
   n: number;
 }): EngineeringReadModel {
-  const { rows, closing, scale, idPosition, branch, search, eligibleStates, sorts, buckets, curve, n } = m;
+  const { rows, closing, scale, idPosition, branch, search, eligibleStates, sorts, buckets, curves, labels, n } = m;
   const marks = new Uint32Array(n);
   const z = new Float64Array(n);
   // The rank each matched seat was listed for (its part of the query).
@@ -163,7 +174,8 @@ function engineeringQueries(m: {
 
   return {
     size: n,
-    findChanceCurve: async () => curve,
+    findChanceCurve: async (scheme = 'josaa') => curves[scheme],
+    findReferenceLabel: async (scheme) => labels[scheme],
     findMatches(q) {
       stamp = (stamp + 1) >>> 0 || 1;
       if (stamp === 1) marks.fill(0);

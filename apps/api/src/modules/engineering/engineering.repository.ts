@@ -1,3 +1,4 @@
+import type { EngineeringSort } from '@rankwise/contract/engineering';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { curveOfRow } from '../../lib/chance.ts';
@@ -24,7 +25,7 @@ export type ReferenceQuery = {
   homeState: string;
   branchGroups: string[];
   search: string;
-  sortBy: 'rank' | 'package' | 'fees' | 'program' | 'college' | 'chance';
+  sortBy: EngineeringSort;
   /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0014). */
   includeReach: boolean;
   limit: number;
@@ -33,7 +34,7 @@ export type ReferenceQuery = {
 
 /** The columns a result is made from. */
 export const REFERENCE_COLUMNS =
-  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, nirf_category, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper, chance_shift, chance_below, chance_above';
+  'id, institute_id, institute_name, institute_type, state, program_name, branch_group, quota, seat_type, gender, opening_rank, closing_rank, year, round, basis, median_salary_lpa, placement_year, nirf_rank, nirf_rank_year, nirf_category, tuition_inr_per_year, tuition_from_year, chance_scale, chance_wide, chance_card, rank_paper, chance_shift, chance_below, chance_above, reference_label';
 
 export type ReferenceRecord = {
   id: string;
@@ -66,6 +67,7 @@ export type ReferenceRecord = {
   chance_shift: number;
   chance_below: number;
   chance_above: number;
+  reference_label: string;
 };
 
 /** The part of the query a seat was listed by (the parts never overlap). */
@@ -129,12 +131,22 @@ export function createEngineeringRepository(db: Db) {
         offset: q.offset,
       });
     },
-    /** The JoSAA chance curve the importer stored (move table and calibration table). */
-    async findChanceCurve(): Promise<ChanceCurve | null> {
-      const r = (await db.execute(sql`select move_table, calibration from chance_models where stream = 'josaa'`)) as unknown as {
-        rows: { move_table: number[]; calibration: ChanceCurve['calibration'] }[];
+    /** The chance curve the importer stored for the scheme (move table and calibration table): JoSAA's, or CSAB's. */
+    async findChanceCurve(scheme: 'josaa' | 'csab' = 'josaa'): Promise<ChanceCurve | null> {
+      const r = (await db.execute(
+        sql`select stream, move_table, calibration from chance_models where stream in ('josaa', 'csab') order by stream = ${scheme} desc`,
+      )) as unknown as {
+        rows: { stream: string; move_table: number[]; calibration: ChanceCurve['calibration'] }[];
       };
-      return curveOfRow(r.rows[0]);
+      // A database imported before CSAB had its own curve has JoSAA's only.
+      return curveOfRow(r.rows.find((x) => x.stream === scheme) ?? r.rows.find((x) => x.stream === 'josaa'));
+    },
+    /** The label of the scheme's latest year and last round (the results header). */
+    async findReferenceLabel(scheme: 'josaa' | 'csab'): Promise<string | null> {
+      const r = (await db.execute(
+        sql`select reference_label from engineering_reference where scheme = ${scheme} order by year desc, round desc limit 1`,
+      )) as unknown as { rows: { reference_label: string }[] };
+      return r.rows[0]?.reference_label ?? null;
     },
   };
 }

@@ -12,7 +12,9 @@ import type { EngineeringReadModel } from './engineering.read-model.ts';
 /** Where matches come from: the read model in memory, or the SQL of the repository (the same answers). */
 export type EngineeringSource = {
   findMatches(q: ReferenceQuery): Promise<{ rows: ReferenceRecord[]; total: number }> | { rows: ReferenceRecord[]; total: number };
-  findChanceCurve(): Promise<ChanceCurve | null>;
+  findChanceCurve(scheme?: 'josaa' | 'csab'): Promise<ChanceCurve | null>;
+  /** What the scheme's results are judged on (the latest year's last round), for the header. */
+  findReferenceLabel(scheme: 'josaa' | 'csab'): Promise<string | null>;
 };
 
 /** Form category → JoSAA seat type as the data spells it. */
@@ -136,6 +138,8 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
     year: r.year,
     round: r.round,
     basis: r.basis,
+    // In the contract's order (the read model's bytes are compared with zod's output).
+    referenceLabel: r.reference_label,
     requires: r.institute_type === 'IIT' && isArchitectureProgram(r.program_name) ? AAT_REQUIREMENT : null,
     matchedOn,
     ...chance,
@@ -155,11 +159,12 @@ function matchOf(q: Pick<ReferenceQuery, 'parts'>, r: ReferenceRecord) {
   return { matchedOn: part.matchedOn, rank: part.rank, seat };
 }
 
-function resultsPage(p: EngineeringPreferences, total: number) {
+function resultsPage(p: EngineeringPreferences, total: number, referenceLabel: string | null) {
   return {
     currentPage: p.page,
     totalDocuments: total,
     totalPages: Math.ceil(total / p.pageSize),
+    ...(referenceLabel === null ? {} : { referenceLabel }),
     message: total ? `${total} programmes match your preferences` : 'No Colleges Found',
   };
 }
@@ -169,12 +174,12 @@ export async function findColleges(repo: EngineeringSource, p: EngineeringPrefer
   const q = toQuery(p);
   const { rows, total } = await repo.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
   // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
-  const curve = rows.length ? await curveFor(repo) : null;
+  const curve = rows.length ? await curveFor(repo, q.scheme) : null;
   const colleges = rows.map((r) => {
     const { matchedOn, rank, seat } = matchOf(q, r);
     return toCollege(r, matchedOn, toChanceFields(curve!, seat, rank));
   });
-  const { message, ...page } = resultsPage(p, total);
+  const { message, ...page } = resultsPage(p, total, await repo.findReferenceLabel(q.scheme));
   return { data: { colleges, ...page }, message };
 }
 
@@ -194,7 +199,7 @@ export async function findCollegesJson(
 ): Promise<JsonText<EngineeringResultsResponse>> {
   const q = toQuery(p);
   const { rows, total } = model.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
-  const curve = rows.length ? await curveFor(model) : null;
+  const curve = rows.length ? await curveFor(model, q.scheme) : null;
   const items = rows.map((r) => {
     let json = seatJson.get(r);
     if (!json) {
@@ -207,7 +212,7 @@ export async function findCollegesJson(
     if (opts.chance === false) return `{${json.head},"matchedOn":"${matchedOn}"}`;
     return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(curve!, json.chance, rank)}}`;
   });
-  return pagedJson(items, resultsPage(p, total));
+  return pagedJson(items, resultsPage(p, total, await model.findReferenceLabel(q.scheme)));
 }
 
 /**

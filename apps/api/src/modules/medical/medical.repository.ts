@@ -1,3 +1,4 @@
+import type { MedicalSort } from '@rankwise/contract/medical';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChanceCurve } from '../../data/chance/model.ts';
@@ -13,7 +14,7 @@ export type MedicalQuery = {
   rank: number;
   courses: string[];
   search: string;
-  sortBy: 'rank' | 'fees' | 'college' | 'course' | 'chance';
+  sortBy: MedicalSort;
   /** Also Reach seats: closing rank below the rank, chance at least 15% (docs/decisions/0014). */
   includeReach: boolean;
   limit: number;

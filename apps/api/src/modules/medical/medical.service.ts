@@ -115,11 +115,13 @@ function queryOf(p: MedicalPreferences): MedicalQuery {
 
 const seatChance = (r: MedicalSeatRecord) => ({ closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card });
 
-function resultsPage(p: MedicalPreferences, total: number) {
+/** The header's label: every listed seat is judged on the same year and rounds (decision 0005), read from the page's first. */
+function resultsPage(p: MedicalPreferences, total: number, first: MedicalSeatRecord | undefined) {
   return {
     currentPage: p.page,
     totalDocuments: total,
     totalPages: Math.ceil(total / p.pageSize),
+    ...(first ? { referenceLabel: referenceLabelOf(first.year, first.round) } : {}),
     message: total ? `${total} seats match your preferences` : 'No Medical Colleges Found',
   };
 }
@@ -130,7 +132,7 @@ export async function findMedicalColleges(repo: MedicalSource, p: MedicalPrefere
   // Kept in memory after the first read (lib/chance.ts); not needed for an empty page.
   const curve = rows.length ? curveForQuota(await curveFor(repo), p.quota) : null;
   const colleges = rows.map((r) => toMedicalCollege(r, toChanceFields(curve!, seatChance(r), p.rank)));
-  const { message, ...page } = resultsPage(p, total);
+  const { message, ...page } = resultsPage(p, total, rows[0]);
   return { data: { colleges, ...page }, message };
 }
 
@@ -161,7 +163,7 @@ export async function findMedicalCollegesJson(
     if (opts.chance === false) return `{${json.head}}`;
     return `{${json.head},${chanceFieldsJson(curve!, json.chance, p.rank)}}`;
   });
-  return pagedJson(items, resultsPage(p, total));
+  return pagedJson(items, resultsPage(p, total, rows[0]));
 }
 
 export async function medicalCourseCatalog(repo: MedicalRepository): Promise<MedicalCourseCatalog> {

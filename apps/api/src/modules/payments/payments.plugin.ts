@@ -31,13 +31,10 @@ export const paymentsPlugin = fp(async (app: FastifyInstance) => {
     return `http://${host}:${address.port}${STAND_IN_PATH}/pg`;
   };
   const client = createCashfreeClient({ baseUrl: () => cf.apiBase ?? localBase(), clientId: cf.clientId, clientSecret: cf.clientSecret });
-  const { uow: _bookingsOnly, ...shared } = app.bookings;
+  // The booking modules' shared settings, with this module's log, provider and repositories.
   const d: PaymentsDeps = {
-    counsellors: shared.counsellors,
-    settings: shared.settings,
-    jobs: shared.jobs,
+    ...app.bookings,
     log: app.log.child({ module: 'payments' }),
-    now: shared.now,
     provider: createCashfreeProvider(client, cf.clientSecret),
     uow: unitOfWork(app.database.db, (db) => ({
       bookings: createBookingsRepository(db),

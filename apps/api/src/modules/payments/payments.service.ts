@@ -1,4 +1,6 @@
 import { bookingMessages, sessionOption, slotTime, parseSlotTime, type PaymentResponse, type VerifyResponse } from '@rankwise/contract/bookings';
+import { rupees } from '@rankwise/contract/format';
+import { sessionPolicy } from '@rankwise/contract/session-policy';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,7 +9,7 @@ import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { bookableCounsellor, checkSlot, holdSlot, type ModuleDeps, type TransitionSource } from '../bookings/bookings.service.ts';
 import { decideRefund } from '../ledger/ledger.service.ts';
-import { confirmPaid, mailSettings, queueMail, refundMail, refundProcessedMail, rupees, type SessionsStore } from '../sessions/sessions.service.ts';
+import { confirmPaid, mailSettings, queueMail, refundMail, refundProcessedMail, type SessionsStore } from '../sessions/sessions.service.ts';
 import { toPaise } from './cashfree-client.ts';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -169,7 +171,7 @@ export async function afterSettle(d: PaymentsDeps, s: Settled): Promise<void> {
 /** Why money goes back, as the provider's refund note says it. */
 export const REFUND_NOTES: Record<string, string> = {
   slot_taken: 'Slot booked by another student before the payment arrived',
-  student_cancelled: 'Session cancelled by the student at least 24 hours before',
+  student_cancelled: `Session cancelled by the student at least ${sessionPolicy.freeCancelHours} hours before`,
   counsellor_cancelled: 'Session cancelled by the counsellor',
   counsellor_absent: 'The counsellor did not join the session',
 };

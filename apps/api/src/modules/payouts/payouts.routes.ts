@@ -1,7 +1,7 @@
 import { payoutEndpoints } from '@rankwise/contract/payouts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { createCounsellorsRepository } from '../counsellors/counsellors.repository.ts';
+import { createCounsellorsRepository } from '../counsellors/counsellors.service.ts';
 import { createPayoutsRepository } from './payouts.repository.ts';
 import * as payouts from './payouts.service.ts';
 

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createCounsellorsRepository, type CounsellorsRepository, type PayoutDetailsRow } from '../counsellors/counsellors.repository.ts';
+import { createCounsellorsRepository, type CounsellorsRepository, type PayoutDetailsRow } from '../counsellors/counsellors.service.ts';
 import { createPayoutsRepository, type PayoutsRepository } from './payouts.repository.ts';
 
 export type PayoutsDeps = {

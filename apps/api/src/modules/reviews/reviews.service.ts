@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { CounsellorsRepository } from '../counsellors/counsellors.repository.ts';
+import type { CounsellorsRepository } from '../counsellors/counsellors.service.ts';
 import { createReviewsRepository, type ReviewRecord, type ReviewsRepository } from './reviews.repository.ts';
 
 export type ReviewsDeps = { db: Db; repo: ReviewsRepository; counsellors: CounsellorsRepository; now: () => Date };

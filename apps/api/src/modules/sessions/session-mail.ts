@@ -1,34 +1,13 @@
-import { formatClock, WEEKDAYS } from '@rankwise/contract/counsellors';
+import { istMoment, istWall, rupees, sessionWhen } from '@rankwise/contract/format';
+import { sessionPolicy } from '@rankwise/contract/session-policy';
 import type { Mail } from '../../plugins/mail.ts';
 import type { BookingDetails } from '../bookings/bookings.service.ts';
-
-const IST_OFFSET_MS = 330 * 60_000;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** IST wall-clock parts of an instant. */
-function ist(d: Date) {
-  const t = new Date(d.getTime() + IST_OFFSET_MS);
-  return {
-    y: t.getUTCFullYear(),
-    mo: t.getUTCMonth(),
-    d: t.getUTCDate(),
-    wd: t.getUTCDay(),
-    minutes: t.getUTCHours() * 60 + t.getUTCMinutes(),
-    s: t.getUTCSeconds(),
-  };
-}
-
-/** 'Tuesday, 6 January 2026, 9 AM - 9:12 AM IST' */
-export function sessionWhen(startsAt: Date, endsAt: Date): string {
-  const a = ist(startsAt);
-  return `${WEEKDAYS[a.wd]}, ${a.d} ${MONTHS[a.mo]} ${a.y}, ${formatClock(a.minutes)} - ${formatClock(ist(endsAt).minutes)} IST`;
-}
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** Local IST time for DTSTART;TZID=Asia/Kolkata: 20260106T090000 */
 function icsLocal(d: Date): string {
-  const p = ist(d);
-  return `${p.y}${pad(p.mo + 1)}${pad(p.d)}T${pad(Math.floor(p.minutes / 60))}${pad(p.minutes % 60)}${pad(p.s)}`;
+  const p = istWall(d);
+  return `${p.year}${pad(p.month + 1)}${pad(p.day)}T${pad(Math.floor(p.minutes / 60))}${pad(p.minutes % 60)}${pad(p.seconds)}`;
 }
 const icsUtc = (d: Date) =>
   d
@@ -100,8 +79,6 @@ export function bookingIcs(
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
 }
-
-export const rupees = (paise: number) => `₹${(paise / 100).toFixed(paise % 100 === 0 ? 0 : 2)}`;
 
 /** The two confirmation e-mails: to the student and to the counsellor, each with the link and the invite. */
 export function confirmationMails(b: BookingDetails, productName: string, supportEmail: string): { student: Mail; counsellor: Mail } {
@@ -181,7 +158,7 @@ export function cancellationMails(b: BookingDetails, by: 'student' | 'counsellor
   const attachments = [invite(b, m, { sequence: b.rescheduleCount + 1, cancelled: true })];
   const refundLine =
     refundPaise === null
-      ? 'It was cancelled less than 24 hours before the start, so the payment is not refunded.'
+      ? `It was cancelled less than ${sessionPolicy.freeCancelHours} hours before the start, so the payment is not refunded.`
       : `The full ${rupees(refundPaise)} is being refunded to the card, account or UPI used to pay (order ${b.orderId}); refunds usually arrive within 5-7 working days.`;
   return {
     student: {
@@ -197,7 +174,7 @@ export function cancellationMails(b: BookingDetails, by: 'student' | 'counsellor
       subject: `Session cancelled: ${b.studentName}, ${when}`,
       text:
         `Hello ${b.counsellorName},\n\n${by === 'student' ? `${b.studentName} cancelled` : 'You cancelled'} the session on ${when}. The slot is open for booking again.\n\n` +
-        `${by === 'student' && refundPaise === null ? `As it was less than 24 hours before the start, the ${rupees(b.amountPaise)} stays yours (payable).` : `The student is refunded ${rupees(b.amountPaise)} in full.`}${sign(m)}`,
+        `${by === 'student' && refundPaise === null ? `As it was less than ${sessionPolicy.freeCancelHours} hours before the start, the ${rupees(b.amountPaise)} stays yours (payable).` : `The student is refunded ${rupees(b.amountPaise)} in full.`}${sign(m)}`,
       attachments,
     },
   };
@@ -227,7 +204,7 @@ export function rescheduleMails(b: BookingDetails, previous: { startsAt: Date; e
 /** The student says the counsellor did not join: the counsellor may dispute until `disputeUntil`. */
 export function absenceReportedMails(b: BookingDetails, disputeUntil: Date | null, m: MailSettings): Pair {
   const when = sessionWhen(b.startsAt, b.endsAt);
-  const deadline = disputeUntil ? sessionWhen(disputeUntil, disputeUntil).replace(/ - .*$/, ' IST') : null;
+  const deadline = disputeUntil ? istMoment(disputeUntil) : null;
   return {
     student: {
       to: b.studentEmail,

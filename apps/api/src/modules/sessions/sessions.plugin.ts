@@ -13,13 +13,10 @@ declare module 'fastify' {
 
 /** The sessions module (after payment): its repositories over one unit of work, its jobs, and its part of the sweep. */
 export const sessionsPlugin = fp(async (app: FastifyInstance) => {
-  const { uow: _bookingsOnly, ...shared } = app.bookings;
+  // The booking modules' shared settings, with this module's log and repositories.
   const d: SessionsDeps = {
-    counsellors: shared.counsellors,
-    settings: shared.settings,
-    jobs: shared.jobs,
+    ...app.bookings,
     log: app.log.child({ module: 'sessions' }),
-    now: shared.now,
     uow: unitOfWork(app.database.db, (db) => ({
       bookings: createBookingsRepository(db),
       ledger: createLedgerRepository(db),

@@ -1,9 +1,10 @@
+import { studentSessionStatuses, type SessionStatus } from '@rankwise/contract/sessions';
 import { DISPUTE_WINDOW_MS, REPORT_WINDOW_MS } from '@rankwise/contract/session-policy';
 import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import type { refunds } from '../../db/schema/bookings.ts';
-import { bookings, payments, type BookingStatus, type CounsellorOutcome } from '../../db/schema/bookings.ts';
+import { bookings, payments, type CounsellorOutcome } from '../../db/schema/bookings.ts';
 import { counsellors } from '../../db/schema/counsellors.ts';
 import { reviews } from '../../db/schema/reviews.ts';
 
@@ -22,7 +23,8 @@ export type SessionRow = {
   startsAt: Date;
   endsAt: Date;
   durationMinutes: number;
-  status: BookingStatus;
+  /** A session's states (the contract's): a booking paid and confirmed at some point. */
+  status: SessionStatus;
   meetingUrl: string | null;
   amountPaise: number;
   rescheduleCount: number;
@@ -37,9 +39,6 @@ export type SessionRow = {
   heldPaise: number;
   payablePaise: number;
 };
-
-/** The states in which a booking is a session (paid and confirmed at some point). */
-export const SESSION_STATUSES = ['confirmed', 'cancelled', 'completed', 'refunded', 'absence_reported', 'disputed'] as const;
 
 /** The post-payment side of bookings: the sessions lists and the jobs' safety net. Takes a Db that may be a transaction. */
 export function createSessionsRepository(db: Db) {
@@ -66,7 +65,9 @@ export function createSessionsRepository(db: Db) {
       const [c] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(bookings)
-        .where(and(eq(bookings.counsellorId, counsellorId), inArray(bookings.status, [...SESSION_STATUSES]), sql`${bookings.confirmedAt} is not null`, cond));
+        .where(
+          and(eq(bookings.counsellorId, counsellorId), inArray(bookings.status, [...studentSessionStatuses]), sql`${bookings.confirmedAt} is not null`, cond),
+        );
       return { rows, total: Number(c?.n ?? 0) };
     },
     /** Sessions of a student or of a counsellor (every booking that was paid and confirmed), newest first. */
@@ -109,7 +110,7 @@ export function createSessionsRepository(db: Db) {
         .innerJoin(payments, eq(payments.bookingId, bookings.id))
         .innerJoin(student, eq(student.id, bookings.studentId))
         .innerJoin(counsellors, eq(counsellors.id, bookings.counsellorId))
-        .where(and(where, inArray(bookings.status, [...SESSION_STATUSES]), sql`${bookings.confirmedAt} is not null`, page.where))
+        .where(and(where, inArray(bookings.status, [...studentSessionStatuses]), sql`${bookings.confirmedAt} is not null`, page.where))
         .orderBy(...(page.order === 'asc' ? [asc(bookings.startsAt), asc(bookings.id)] : [desc(bookings.startsAt), desc(bookings.id)]))
         .limit(limit)
         .offset(page.offset ?? 0);

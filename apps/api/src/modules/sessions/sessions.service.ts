@@ -11,6 +11,7 @@ import {
   type MySessions,
   type StudentSession,
 } from '@rankwise/contract/sessions';
+import { rupees } from '@rankwise/contract/format';
 import { DISPUTE_WINDOW_MS, FREE_CANCEL_MS, REPORT_WINDOW_MS, ROOM_AFTER_END_MS } from '@rankwise/contract/session-policy';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,13 +41,12 @@ import {
   noShowRefundMails,
   reminderMails,
   rescheduleMails,
-  rupees,
 } from './session-mail.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 import { scheduleAbsenceDeadline, scheduleSessionJobs } from './session-schedule.ts';
 
 export { createSessionsRepository, type SessionsRepository } from './sessions.repository.ts';
-export { refundMail, refundProcessedMail, rupees } from './session-mail.ts';
+export { refundMail, refundProcessedMail } from './session-mail.ts';
 
 export type SessionsStore = BookingsStore & { ledger: LedgerRepository; sessions: SessionsRepository };
 export type SessionsDeps = ModuleDeps<SessionsStore>;
@@ -109,7 +109,6 @@ async function ownCounsellorId(d: SessionsDeps, user: AuthUser): Promise<string>
 const studentName = (name: string) => name || 'A student';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const asSessionStatus = (s: SessionRow['status']) => s as StudentSession['status'];
 
 /**
  * A paid booking becomes a session, in the caller's transaction: confirmed with its private room,
@@ -148,7 +147,7 @@ function toStudentSession(r: SessionRow, now: Date): StudentSession {
     endsAt: r.endsAt.toISOString(),
     durationMinutes: r.durationMinutes,
     amountPaise: r.amountPaise,
-    status: asSessionStatus(r.status),
+    status: r.status,
     meetingUrl: showRoom ? r.meetingUrl : null,
     rescheduled: r.rescheduleCount > 0,
     cancelledBy: r.cancelledBy,
@@ -292,7 +291,7 @@ function toCounsellorSession(r: SessionRow, now: Date): CounsellorSession {
     endsAt: r.endsAt.toISOString(),
     durationMinutes: r.durationMinutes,
     amountPaise: r.amountPaise,
-    status: asSessionStatus(r.status),
+    status: r.status,
     meetingUrl: confirmed && t <= r.endsAt.getTime() + ROOM_AFTER_END_MS ? r.meetingUrl : null,
     rescheduled: r.rescheduleCount > 0,
     cancelledBy: r.cancelledBy,

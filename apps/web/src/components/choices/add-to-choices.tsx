@@ -26,11 +26,13 @@ export function studentOfResults(pathname: string, s: URLSearchParams): { counse
   if (rank === undefined) return null;
   const base = { category: s.get('seatType') ?? 'OPEN', gender: s.get('gender') ?? 'Male', homeState: s.get('homeState') ?? '' };
   const exam = s.get('examType');
-  if (exam === 'CSAB') return { counselling: 'CSAB', student: { ...base, mainRank: num('crlRank') ?? rank } };
   const drop = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  // JEE Main Paper 2A / 2B ranks (B.Arch, B.Planning at NITs, IIITs and GFTIs), when the results had them.
+  const papers = exam === 'IIT' ? {} : { archRank: num('archRank'), planningRank: num('planningRank') };
+  if (exam === 'CSAB') return { counselling: 'CSAB', student: drop({ ...base, ...papers, mainRank: num('crlRank') ?? rank }) };
   return exam === 'IIT'
     ? { counselling: 'JoSAA', student: drop({ ...base, advancedRank: rank, advancedCrlRank: num('crlRank') }) }
-    : { counselling: 'JoSAA', student: drop({ ...base, mainRank: rank, mainCrlRank: num('crlRank') }) };
+    : { counselling: 'JoSAA', student: drop({ ...base, ...papers, mainRank: rank, mainCrlRank: num('crlRank') }) };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { halfHourStarts, nextMatchingDates, parseSlotTime, slotTime } from '@rankwise/contract/bookings';
-import { formatClock, parseAvailability, WEEKDAYS, type BookedSlot, type Counsellor } from '@rankwise/contract/counsellors';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+import { parseAvailability, WEEKDAYS, type BookedSlot, type Counsellor } from '@rankwise/contract/counsellors';
+import { MONTHS, sessionClock } from '@rankwise/contract/format';
 
 /**
  * What the booking modal offers for a counsellor (spec §4, §5, §9): the next 7 matching dates from
@@ -17,11 +16,8 @@ export function isBooked(booked: readonly BookedSlot[], date: string, minutes: n
   return booked.some((b) => b.date === date && parseSlotTime(b.time) === minutes);
 }
 
-/** '9:00 AM' */
-export function timeLabel(minutes: number): string {
-  const t = formatClock(minutes);
-  return t.includes(':') ? t : t.replace(' ', ':00 ');
-}
+/** '9:00 AM' (the contract's session clock). */
+export const timeLabel = sessionClock;
 
 export function dateParts(date: string): { weekday: string; short: string; day: number; month: string; long: string } {
   const d = new Date(`${date}T00:00:00Z`);

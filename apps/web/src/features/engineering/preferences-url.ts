@@ -3,7 +3,7 @@ import { engineeringPreferencesSchema, type EngineeringPreferences, type Enginee
 /** Preferences live in the URL (STYLE.md): the results page reads them back from the query string. */
 export function toSearchParams(p: EngineeringPreferencesInput): URLSearchParams {
   const s = new URLSearchParams();
-  s.set('examType', p.examType === '' ? 'MAINS' : String(p.examType));
+  s.set('examType', p.examType);
   s.set('rank', String(p.rank));
   if (p.crlRank !== undefined && p.crlRank !== null && String(p.crlRank) !== '') s.set('crlRank', String(p.crlRank));
   for (const k of ['archRank', 'planningRank'] as const) if (p[k] !== undefined && p[k] !== null && String(p[k]) !== '') s.set(k, String(p[k]));
@@ -20,13 +20,12 @@ export type ParsedPreferences = Omit<EngineeringPreferences, 'page' | 'pageSize'
 /** The preferences in a query string, or null when there are none or they are not valid. */
 export function fromSearchParams(s: URLSearchParams): ParsedPreferences | null {
   if (!s.get('rank')) return null;
-  const examType = s.get('examType');
   const parsed = engineeringPreferencesSchema.safeParse({
     rank: s.get('rank'),
     crlRank: s.get('crlRank') ?? undefined,
     archRank: s.get('archRank') ?? undefined,
     planningRank: s.get('planningRank') ?? undefined,
-    examType: examType === 'MAINS' ? '' : examType,
+    examType: s.get('examType'),
     seatType: s.get('seatType') ?? undefined,
     gender: s.get('gender'),
     homeState: s.get('homeState'),
@@ -57,7 +56,7 @@ const yesNo = (v: boolean): 'Yes' | 'No' => (v ? 'Yes' : 'No');
 export function formValuesOf(p: ParsedPreferences) {
   const csab = p.examType === 'CSAB';
   return {
-    examType: p.examType === '' ? ('MAINS' as const) : p.examType,
+    examType: p.examType,
     seatType: csab ? '' : (p.seatType ?? ''),
     csabSeatType: csab ? (p.seatType ?? '') : '',
     rank: String(p.rank),
@@ -73,7 +72,7 @@ export function formValuesOf(p: ParsedPreferences) {
   };
 }
 
-export const examLabels = { '': 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
+export const examLabels = { MAINS: 'JEE Mains', IIT: 'JEE Advanced', CSAB: 'CSAB' } as const;
 
 /** What the results page shows of the preferences it was asked for, in the form's words. */
 export function preferenceSummary(p: ParsedPreferences): { label: string; value: string }[] {

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@rankwise/contract/app';
-import { bookingMessages, sessionOptions, type SessionDuration } from '@rankwise/contract/bookings';
+import { BOOKING_PHONE_MAX_LENGTH, bookingMessages, bookingPhone, sessionOptions, type SessionDuration } from '@rankwise/contract/bookings';
 import type { Counsellor } from '@rankwise/contract/counsellors';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -18,8 +18,6 @@ import { loadCashfree } from '../cashfree.ts';
 import { bookingOptions, dateParts, slotTime, timeLabel } from '../slots.ts';
 import { SessionPrice } from './session-price.tsx';
 import { noSlot, SlotPicker, type SlotChoice } from './slot-picker.tsx';
-
-const PHONE = /^\d{10}$/;
 
 /** Cashfree.js, fetched once, when the first booking modal opens (never on other pages). */
 function cashfreeQuery(payments: PublicConfig['payments']) {
@@ -71,8 +69,8 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
 
   const booked = slots.data ?? [];
   const option = sessionOptions.find((o) => o.duration === duration)!;
-  const phoneValid = PHONE.test(phone);
-  const showPhoneError = (phoneTouched || phone.length >= 10) && !phoneValid;
+  const phoneValid = bookingPhone(phone) !== null;
+  const showPhoneError = (phoneTouched || phone.replace(/\D/g, '').length >= 10) && !phoneValid;
   const canPay = date !== null && time !== null && phoneValid && !paying;
 
   const refreshSlots = () => queryClient.invalidateQueries({ queryKey: bookingKeys.slots(counsellor._id) });
@@ -206,7 +204,7 @@ function BookingForm({ counsellor, onClose }: { counsellor: Counsellor; onClose(
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={10}
+              maxLength={BOOKING_PHONE_MAX_LENGTH}
               value={phone}
               onChange={(e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 10))}
               onBlur={() => setPhoneTouched(true)}

@@ -59,7 +59,7 @@ function statusText(s: StudentSession, upcoming: boolean): string {
     case 'refunded':
       return 'Refunded';
     case 'absence_reported':
-      return 'You reported that the counsellor did not join: refunded unless the counsellor disputes it within 24 hours';
+      return sessionRules.reportedStatus;
     case 'disputed':
       return 'Disputed by the counsellor: an admin will decide and e-mail you';
   }
@@ -142,11 +142,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
       {confirming === 'cancel' ? (
         <ConfirmPanel
           label="Cancel this session?"
-          text={
-            s.can.cancelWithRefund
-              ? `You will get a full refund of ${rupees(s.amountPaise)}.`
-              : 'It is less than 24 hours before the start, so there is no refund.'
-          }
+          text={s.can.cancelWithRefund ? `You will get a full refund of ${rupees(s.amountPaise)}.` : sessionRules.noRefundNow}
           yes="Yes, cancel"
           no="Keep the session"
           busy={cancel.isPending}
@@ -157,11 +153,7 @@ function SessionCard({ session: s, upcoming }: { session: StudentSession; upcomi
       {confirming === 'report' ? (
         <ConfirmPanel
           label={s.markedAbsent ? 'Dispute being marked absent?' : 'Report that the counsellor did not join?'}
-          text={
-            s.markedAbsent
-              ? 'An admin looks at both sides and decides; the counsellor is not paid for this session until then.'
-              : 'The counsellor has 24 hours to respond. If they do not dispute it, you get a full refund; if they do, an admin decides.'
-          }
+          text={s.markedAbsent ? 'An admin looks at both sides and decides; the counsellor is not paid for this session until then.' : sessionRules.reportWaits}
           yes="Report"
           no="Back"
           busy={report.isPending}

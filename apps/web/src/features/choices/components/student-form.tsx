@@ -106,6 +106,8 @@ export function StudentForm({
         </select>
         {err('homeState') ? <span className="mt-1 block text-xs text-red-700">{err('homeState')}</span> : null}
       </label>
+      {rankBox('archRank', 'JEE Main Paper 2A rank (B.Arch)', 'Optional: B.Arch at NITs, IIITs and GFTIs.')}
+      {rankBox('planningRank', 'JEE Main Paper 2B rank (B.Planning)', 'Optional: B.Planning at NITs, IIITs and GFTIs.')}
       {counselling === 'CSAB' ? (
         rankBox('mainRank', 'JEE Main CRL rank', 'CSAB judges every seat on the common rank list.')
       ) : (

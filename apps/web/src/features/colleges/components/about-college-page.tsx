@@ -143,7 +143,11 @@ function CollegeSections({
         <Facts college={college} />
       </Section>
 
-      <Section id="branches-heading" title="Available Branches" aside={college.programsYear ? `(JoSAA ${college.programsYear})` : undefined}>
+      <Section
+        id="branches-heading"
+        title="Available Branches"
+        aside={college.programsYear ? `(${college.referenceLabel ?? `JoSAA ${college.programsYear}`})` : undefined}
+      >
         {college.branchGroups.length ? (
           <div className="grid gap-5 sm:grid-cols-2">
             {college.branchGroups.map((g) => (

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { inputStyles } from '@/components/ui/form-field.tsx';
 import { Page } from '@/components/ui/page.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { rupees, sessionWhen } from '@/lib/format.ts';
+import { istMoment, rupees, sessionWhen } from '@/lib/format.ts';
 import { disputesQuery, useDecide } from '../api/sessions.queries.ts';
 import { AdminNav } from './admin-nav.tsx';
 
@@ -59,7 +59,7 @@ function DisputeCard({ dispute: d }: { dispute: Dispute }) {
       </p>
       <p className="text-sm text-slate-700">
         The student reported that the counsellor did not join
-        {d.absenceReportedAt ? ` on ${sessionWhen(d.absenceReportedAt, d.absenceReportedAt).replace(/ - .*$/, ' IST')}` : ''}.
+        {d.absenceReportedAt ? ` on ${istMoment(d.absenceReportedAt)}` : ''}.
       </p>
       {d.outcome ? (
         <p className="text-sm text-slate-700">

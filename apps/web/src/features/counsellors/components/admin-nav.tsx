@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { NavLink } from 'react-router';
 
-/** The admin pages: counsellor applications, profile changes, session disputes and payouts. */
+/** The admin pages: counsellor applications, profile changes, session disputes, payouts and the data's rounds. */
 export function AdminNav() {
   const link = ({ isActive }: { isActive: boolean }) =>
     clsx(
@@ -21,6 +21,9 @@ export function AdminNav() {
       </NavLink>
       <NavLink to="/admin/payouts" end className={link}>
         Payouts
+      </NavLink>
+      <NavLink to="/admin/data" end className={link}>
+        Add a counselling round
       </NavLink>
     </nav>
   );

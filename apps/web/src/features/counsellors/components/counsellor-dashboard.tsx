@@ -1,4 +1,4 @@
-import type { CounsellorSession, Earnings, LedgerEntry } from '@rankwise/contract/sessions';
+import { sessionRules, type CounsellorSession, type Earnings, type LedgerEntry } from '@rankwise/contract/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { SessionChoiceLists } from '@/components/choices/session-choice-lists.ts
 import { SessionCardFrame } from '@/components/ui/session-card.tsx';
 import { announce } from '@/lib/announce.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { rupees, sessionWhen, shortDate } from '@/lib/format.ts';
+import { istMoment, rupees, sessionWhen, shortDate } from '@/lib/format.ts';
 import { counsellorSessionsQuery, earningsQuery, useCounsellorCancel, useDispute, useMarkOutcome, useMissed } from '../api/sessions.queries.ts';
 import { EarningsSchedule } from './earnings-schedule.tsx';
 import { Pager } from './pager.tsx';
@@ -103,11 +103,7 @@ function SessionCard({ session: s, upcoming }: { session: CounsellorSession; upc
           {s.durationMinutes} minutes · {rupees(s.amountPaise)}, {earningText[s.earning]} · <span className="font-medium">{statusText(s, upcoming)}</span>
         </>
       }
-      notes={
-        s.disputeUntil ? (
-          <p className="text-sm text-slate-700">You can dispute the report until {sessionWhen(s.disputeUntil, s.disputeUntil).replace(/ - .*$/, ' IST')}.</p>
-        ) : null
-      }
+      notes={s.disputeUntil ? <p className="text-sm text-slate-700">You can dispute the report until {istMoment(s.disputeUntil)}.</p> : null}
       meetingUrl={s.meetingUrl}
       actions={
         <>
@@ -195,7 +191,7 @@ function EarningsSection() {
         Earnings
       </h2>
       <p className="text-sm text-slate-700">
-        Each session&apos;s amount is held until the session is completed (24 hours after it ends, when no one reported a problem), then it is payable to you.
+        {sessionRules.earningsHeld}
         Refunds to students come out of what is held.
       </p>
       {earnings.isPending ? (

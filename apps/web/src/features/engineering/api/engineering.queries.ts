@@ -1,9 +1,7 @@
-import { ENGINEERING_PAGE_SIZE, engineeringEndpoints } from '@rankwise/contract/engineering';
+import { ENGINEERING_PAGE_SIZE, engineeringEndpoints, type EngineeringSort } from '@rankwise/contract/engineering';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { ParsedPreferences } from '../preferences-url.ts';
-
-export type EngineeringSort = 'rank' | 'package' | 'fees' | 'program' | 'college' | 'chance';
 
 /** Results of one preference set; visitors get page 1 only (the server enforces it too). */
 export function engineeringResultsQuery(prefs: ParsedPreferences, sortBy: EngineeringSort, searchQuery: string, signedIn: boolean, includeReach = false) {

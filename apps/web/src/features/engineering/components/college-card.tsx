@@ -130,28 +130,33 @@ export function CollegeCard({
           </Fact>
         ) : null}
       </dl>
-      <p className="mt-1 text-xs text-slate-600" data-testid="seat-note">
-        {college.seatType} seat · {referenceOf(college)}
-        {matchedLabel[college.matchedOn]}
-        {college.basis === 'CSAB' ? ' · common-rank-list ranks' : ''}
-      </p>
+      <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-2">
+        <p className="text-xs text-slate-600" data-testid="seat-note">
+          {college.seatType} seat · {referenceOf(college)}
+          {matchedLabel[college.matchedOn]}
+          {college.basis === 'CSAB' ? ' · common-rank-list ranks' : ''}
+        </p>
+        <Link to={connectStudentsUrl(college['Institute Name'])} className="text-xs font-medium text-brand-700 underline">
+          Connect with Students
+        </Link>
+      </div>
       <ChanceSummary fields={college} referenceYear={college.year} expanded={open} />
       {/* One-line additions from other features go here (band range, notes, 'Add to my choices'). */}
-      {extras}
+      {/* Compact lines: each addition fits one line of a phone's card. */}
+      {extras ? <div className="[&>p]:text-[11px] [&>p]:leading-snug">{extras}</div> : null}
       {college.requires ? <p className="mt-1 text-xs font-medium text-amber-800">{college.requires}</p> : null}
       <div hidden={!open}>
         <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
       </div>
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1.5 pt-2.5">
-        <Link to={connectStudentsUrl(college['Institute Name'])} className="py-1 text-sm font-medium text-brand-700 underline">
-          Connect with Students
-        </Link>
-        <AddToChoices seatId={college.id} className="px-2.5 py-1" />
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-1.5 gap-y-1.5 pt-2.5">
+        <span className="[&>*]:px-2 [&>*]:py-1 [&>*]:text-[13px]">
+          <AddToChoices seatId={college.id} />
+        </span>
         <button
           type="button"
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
-          className="-ml-1 rounded px-1 py-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+          className="rounded px-1 py-1 text-[13px] font-medium text-brand-700 underline underline-offset-2"
         >
           {open ? 'Fewer details' : 'Details'}
         </button>
@@ -160,7 +165,7 @@ export function CollegeCard({
           aria-pressed={inCompare}
           onClick={onToggleCompare}
           className={clsx(
-            'rounded-lg border px-2.5 py-1 text-sm font-medium transition',
+            'rounded-lg border px-2 py-1 text-[13px] font-medium transition',
             inCompare ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50',
           )}
         >

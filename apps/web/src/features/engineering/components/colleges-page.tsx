@@ -1,3 +1,4 @@
+import { engineeringSortOptions as sortOptions } from '@rankwise/contract/engineering';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
@@ -9,20 +10,11 @@ import { useResultsErrorHandler, useResultsPage } from '@/components/results/use
 import { useWideScreen } from '@/components/results/use-wide-screen.ts';
 import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { engineeringResultsQuery, type EngineeringSort } from '../api/engineering.queries.ts';
+import { engineeringResultsQuery } from '../api/engineering.queries.ts';
 import { editUrl, examLabels, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { BandRange, BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CollegeCard } from './college-card.tsx';
 import { ResultsTable, ViewSwitch } from './results-table.tsx';
-
-const sortOptions: { value: EngineeringSort; label: string }[] = [
-  { value: 'rank', label: 'Closing rank' },
-  { value: 'package', label: 'Package' },
-  { value: 'fees', label: 'Fees' },
-  { value: 'program', label: 'Program' },
-  { value: 'college', label: 'College' },
-  { value: 'chance', label: 'Chance of admission' },
-];
 
 export const LOAD_ERROR_MESSAGE = 'Error loading colleges. Please try again later.';
 
@@ -47,6 +39,10 @@ export function CollegesPage() {
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
   const total = query.data?.pages[0]?.data.totalDocuments ?? 0;
+  // What the results are judged on: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22).
+  // (Before the answer, a placeholder of typical length holds the sentence's lines, unseen.)
+  const judgedOn =
+    query.data?.pages[0]?.data.referenceLabel ?? (query.isSuccess ? 'past counselling rounds' : 'JoSAA 0000 round 0 (round 0 not yet in our data)');
 
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
@@ -84,8 +80,8 @@ export function CollegesPage() {
           {/* Until the count is known the same sentence holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {query.isSuccess && total === 0
-              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the latest official closing ranks${search ? ` with “${search}”` : ''}.`
-              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the latest official closing ranks${includeReach ? ', with reach seats' : ''}.`}
+              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the official closing ranks of ${judgedOn}${search ? ` with “${search}”` : ''}.`
+              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the official closing ranks of ${judgedOn}${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>
       ) : null}

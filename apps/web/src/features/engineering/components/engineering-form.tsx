@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homeStates } from '@rankwise/contract/reference';
-import { branchGroups, engineeringCategories, rankFromText, rankMessages, rankSchema } from '@rankwise/contract/engineering';
+import { branchGroups, engineeringCategories, examTypes, rankFromText, rankMessages, rankSchema } from '@rankwise/contract/engineering';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
@@ -27,7 +27,7 @@ const yesNo = z.enum(['Yes', 'No']);
 /** The engineering form's values (spec §2 Start page, §5 validation messages). */
 export const engineeringFormSchema = z
   .object({
-    examType: z.enum(['MAINS', 'IIT', 'CSAB'], { error: 'Exam type is required' }),
+    examType: z.enum(examTypes, { error: 'Exam type is required' }),
     seatType: z.string(),
     /** CSAB's own, optional category ('' = OPEN): docs/decisions/0011-csab-category.md. */
     csabSeatType: z.string(),
@@ -103,7 +103,7 @@ function EngineeringFormFields({ values, showsLast, onClear }: { values?: Defaul
     lastSearch.save(v);
     const category = v.examType === 'CSAB' ? v.csabSeatType : v.seatType;
     const url = resultsUrl({
-      examType: v.examType === 'MAINS' ? '' : v.examType,
+      examType: v.examType,
       rank: rankFromText(v.rank)!,
       // CSAB ranks every seat type on the common rank list: its rank is the CRL rank, no second one.
       crlRank: v.examType !== 'CSAB' && v.crlRank && category && category !== 'OPEN' ? rankFromText(v.crlRank)! : undefined,

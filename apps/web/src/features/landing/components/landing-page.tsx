@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button.tsx';
 import { useModal } from '@/lib/stores/modals.ts';
 import { Banner } from './banner.tsx';
+import { DataLine } from './data-line.tsx';
 import { HowItWorks } from './how-it-works.tsx';
 
 export function LandingPage() {
@@ -17,6 +18,7 @@ export function LandingPage() {
               Enter your JEE Main, JEE Advanced, CSAB or NEET PG rank and see the colleges and programs it can really reach, judged on the official closing
               ranks of past counselling rounds.
             </p>
+            <DataLine />
             <div className="mt-8 flex flex-wrap gap-3">
               <button type="button" className={buttonStyles.primary} onClick={() => open('start')}>
                 College Predictor

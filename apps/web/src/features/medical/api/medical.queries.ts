@@ -1,10 +1,8 @@
-import { medicalEndpoints, type medicalSortKeys } from '@rankwise/contract/medical';
+import { medicalEndpoints, type MedicalSort } from '@rankwise/contract/medical';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { MedicalFormPreferences } from '../preferences-url.ts';
 import { firstMedicalPage, nextMedicalPage, type MedicalPageParam } from './medical-paging.ts';
-
-export type MedicalSort = (typeof medicalSortKeys)[number];
 
 /** Results of one preference set; visitors get the first page only (the server enforces it too). */
 export function medicalResultsQuery(prefs: MedicalFormPreferences, sortBy: MedicalSort, searchQuery: string, signedIn: boolean, includeReach = false) {

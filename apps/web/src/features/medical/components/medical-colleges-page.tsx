@@ -1,3 +1,4 @@
+import { medicalSortOptions as sortOptions } from '@rankwise/contract/medical';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
 import { BandRangeLegend } from '@/components/results/band-range.tsx';
@@ -7,17 +8,9 @@ import { EmptyResults, SignedOutOverlay } from '@/components/results/results-sta
 import { ResultsToolbar } from '@/components/results/results-toolbar.tsx';
 import { useResultsErrorHandler, useResultsPage } from '@/components/results/use-results-page.ts';
 import { useModal } from '@/lib/stores/modals.ts';
-import { medicalResultsQuery, type MedicalSort } from '../api/medical.queries.ts';
+import { medicalResultsQuery } from '../api/medical.queries.ts';
 import { editUrl, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
 import { MedicalCollegeCard } from './medical-college-card.tsx';
-
-const sortOptions: { value: MedicalSort; label: string }[] = [
-  { value: 'rank', label: 'Closing rank' },
-  { value: 'fees', label: 'Fees' },
-  { value: 'college', label: 'College' },
-  { value: 'course', label: 'Course' },
-  { value: 'chance', label: 'Chance of admission' },
-];
 
 export const MEDICAL_LOAD_ERROR_MESSAGE = 'Error loading medical colleges...';
 
@@ -46,7 +39,9 @@ export function MedicalCollegesPage() {
           {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
           <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
             {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-              basis || !query.isSuccess ? `, judged on ${basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}` : ''
+              basis || !query.isSuccess
+                ? `, judged on the closing ranks of ${query.data?.pages[0]?.data.referenceLabel ?? basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}`
+                : ''
             }${includeReach ? ', with reach seats' : ''}.`}
           </span>
         </p>

@@ -10,7 +10,9 @@ import { NeetPgBacktests } from './neet-pg-backtests.tsx';
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const int = (v: number) => v.toLocaleString('en-IN');
 
-type StreamData = NonNullable<Methodology['data']['josaa']>;
+type StreamData = { backtest: Backtest; model: NonNullable<Methodology['data']['josaa']>['model'] };
+type StepData = NonNullable<NonNullable<Methodology['data']['josaa']>['step']>;
+type DataSets = NonNullable<Methodology['data']['dataSets']>;
 
 function BandTable({ backtest, caption }: { backtest: Backtest; caption: string }) {
   return (
@@ -124,6 +126,45 @@ function YearTable({ backtest, caption }: { backtest: Backtest; caption: string 
   );
 }
 
+/** When the reference year's last published round is not its final one (2026: round 5 of 6). */
+function StepAccuracy({ step, referenceYear }: { step: StepData; referenceYear: number }) {
+  const { backtest, asFinal } = step;
+  const better = backtest.total.brier <= asFinal.total.brier;
+  return (
+    <Section title={`JoSAA ${referenceYear}: judged on round ${step.round}, not yet the final round`}>
+      <p>
+        The last JoSAA round of {referenceYear} is not in our data yet, so {referenceYear} seats are judged on their round {step.round} closing ranks. A round{' '}
+        {step.round} closing rank is not a final one: from round {step.round} to the last round most seats do not move, but a fifth to a quarter loosen by more
+        than 5%. So the chances are computed with a step learned from the years that have both: how each seat’s final closing rank of the next year compared
+        with its round {step.round} closing rank.
+      </p>
+      <p>
+        Backtest of that step, predicting each year’s final closing ranks from the year before’s round {step.round}: Brier score{' '}
+        <strong>{backtest.total.brier.toFixed(4)}</strong>, against <strong>{asFinal.total.brier.toFixed(4)}</strong> for the same points when round{' '}
+        {step.round} is taken as final (the chances without the step) — the step {better ? 'scores better' : 'scores worse'}. The last row,{' '}
+        {`${backtest.years.at(-1)?.year ?? ''}`}, predicts from the year before’s last published round.
+      </p>
+      <YearTable backtest={backtest} caption={`JoSAA with the round-${step.round} step, per year`} />
+      <YearTable backtest={asFinal} caption={`JoSAA with round ${step.round} taken as final (no step), per year`} />
+    </Section>
+  );
+}
+
+function DataSetList({ dataSets }: { dataSets: DataSets }) {
+  return (
+    <Section title="The data the answers are judged on">
+      <ul className="list-disc space-y-1 pl-6">
+        {dataSets.map((d) => (
+          <li key={d.name}>
+            <strong>{d.label}</strong>: last updated {d.updatedOn}
+            {d.importedAt ? ` (imported ${d.importedAt.slice(0, 10)})` : ''}.
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function Accuracy({ name, data }: { name: string; data: StreamData }) {
   const { backtest, model } = data;
   const first = backtest.years[0]?.year;
@@ -200,7 +241,10 @@ export function MethodologyPage() {
 
       {query.isPending ? <p>Loading the backtest…</p> : null}
       {query.isError ? <p role="alert">The backtest could not be loaded. Please try again later.</p> : null}
+      {data?.dataSets?.length ? <DataSetList dataSets={data.dataSets} /> : null}
       {data?.josaa ? <Accuracy name="JoSAA" data={data.josaa} /> : null}
+      {data?.josaa?.step ? <StepAccuracy step={data.josaa.step} referenceYear={data.josaa.model.referenceYear} /> : null}
+      {data?.csab ? <Accuracy name="CSAB" data={data.csab} /> : null}
       {data?.neetPg ? <Accuracy name="NEET PG" data={data.neetPg} /> : null}
       {data?.neetPg ? <NeetPgBacktests neetPg={data.neetPg} /> : null}
       {data && !data.josaa && !data.neetPg ? <p>The backtest has not been computed yet: the data is still being imported.</p> : null}
@@ -242,6 +286,17 @@ export function MethodologyPage() {
             Two backtests: the two-fold one predicts 2024 for half of the institutes from the other half (institutes sorted by id, alternating), both ways; the
             forward one predicts 2025 from the years before it. The DNB quota and the other quotas are calibrated apart.
           </li>
+          <li>
+            <strong>CSAB</strong>: a seat is the institute (renamed institutes followed) × program × quota × seat type × gender pool of the CSAB special rounds;
+            its closing rank in a year is that of its last CSAB round that year (preparatory and DASA seats left out, never IITs). Predicting CSAB year Y from Y
+            − 1: the JoSAA model fitted on years before Y, the seat’s volatility from its JoSAA history, the JoSAA calibration table of the backtest years
+            before Y, and the same rank points, outcomes and last-year rule. CSAB ranks are common-rank-list ranks in both years, so the years compare.
+          </li>
+          <li>
+            <strong>The round-to-final step</strong> (when the reference year stops at round R): a seat’s reference in Y − 1 is its closing rank in its last
+            round up to R; the step’s table is made of the moves from a year’s round R to the next year’s final closing rank, for years whose final round came
+            after R and ended before Y − 1; the group spreads come from final-to-final moves into years before Y − 1.
+          </li>
         </ul>
         <p className="text-sm">
           Anyone can recompute these tables from the public files with <code>npm run backtest</code> in our repository (add <code>--csv points.csv</code> for
@@ -259,7 +314,9 @@ export function MethodologyPage() {
           <li>New seats have no history of their own: they get the wider band new seats showed before.</li>
           <li>
             CSAB publishes every seat type’s closing rank on the common rank list (CRL): a CSAB chance compares your CRL rank with the CSAB closing rank, with
-            the JoSAA model; CSAB has one year of data, so it has not been backtested.
+            the JoSAA model. It is backtested on CSAB’s own years (
+            {data?.csab ? data.csab.backtest.years.map((y) => `${y.year - 1} → ${y.year}`).join(', ') : 'when two are in the data'}
+            ): one year pair, so a CSAB-wide swing of another year is not measured.
           </li>
           <li>
             NEET PG has three years (2023 to 2025). Its two-fold backtest, built from one pair of years, cannot show the year-to-year swing; the forward

@@ -27,7 +27,7 @@ export function TermsPage() {
     ['Acceptable use', 'Do not scrape the service, overload it, try to break its security, or use it to harass anyone.'],
     [
       'Sessions with counsellors',
-      `Counsellors are students sharing their own experience, not official representatives of their college. Sessions are 12 or 25 minutes at the price shown when you book. You get reminders by e-mail 24 hours and 1 hour before. ${sessionRules.reschedule}`,
+      `Counsellors are students sharing their own experience, not official representatives of their college. Sessions are 12 or 25 minutes at the price shown when you book. ${sessionRules.reminders} ${sessionRules.reschedule}`,
     ],
     [
       'Payments and refunds',

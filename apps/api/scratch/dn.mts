@@ -1,2 +1,0 @@
-import { displayName } from '../src/data/neet-pg/display-name.ts';
-console.log(displayName(process.argv[2], process.argv[3]));
