@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hash as argonHash } from '@node-rs/argon2';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
@@ -48,7 +48,7 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
   let nginx: ChildProcess | null = null;
   let proxy = '';
   const instances: Instance[] = [];
-  const mails: { subject: string; to: string }[] = [];
+  const mails: { subject: string; to: string; raw: string }[] = [];
   let smtp: SMTPServer;
   let smtpPort = 0;
   let cashfree: CashfreeStandIn;
@@ -72,6 +72,8 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
     READ_MODEL_POLL_MS: String(READ_MODEL_POLL_MS),
     JOBS_POLL_MS: '200',
     JOBS_LEASE_MS: '6000',
+    // Every instance sweeps lapsed holds and refunds in flight each second (they race for the same rows).
+    PAYMENTS_SWEEP_SECONDS: '1',
     METRICS_PORT: String(i.metricsPort),
     METRICS_TOKEN,
     // One Cashfree (its stand-in, on its own port, speaking Cashfree's protocol) for every instance; its webhooks come through nginx.
@@ -132,9 +134,10 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          const subject = /^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '';
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
           setTimeout(() => {
-            mails.push({ subject, to: session.envelope.rcptTo.map((r) => r.address).join(',') });
+            mails.push({ subject, to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
             callback();
           }, 150);
         });
@@ -481,5 +484,145 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
     expect(bySubject.size + skipped).toBeGreaterThanOrEqual(n);
     expect(bySubject.size).toBeLessThanOrEqual(n);
     await start(instances[2]);
+  });
+
+  it('runs session reminders, the hold sweep and a refund retry once each with an instance killed while they are due', async () => {
+    const config = testConfig({ JWT_SECRET });
+    const owner = await pool.query(`insert into users (username, email) values ('fleet_guide', 'fleet-guide@example.in') returning id`);
+    const counsellor = await pool.query(
+      `insert into counsellors (user_id, institute_id, institute_name, name, year_of_study, program, about, available_days, time_ranges, status)
+       values ($1, 'nit-calicut', 'NIT Calicut', 'Fleet Guide', 4, 'B.Tech ME', 'Ask me about NIT Calicut.', '{0,1,2,3,4,5,6}', '[{"start":540,"end":720}]', 'approved') returning id`,
+      [owner.rows[0].id],
+    );
+    const counsellorId = counsellor.rows[0].id as string;
+    const student = async (name: string) => {
+      const email = `${name}@example.in`;
+      const row = await pool.query(`insert into users (username, email) values ($1, $2) returning id`, [name, email]);
+      return { email, token: await signAccessToken(config, { id: row.rows[0].id, username: name, email }) };
+    };
+    const payer = await student('fleet_payer');
+    const holder = await student('fleet_holder');
+    // The day after tomorrow in India: both reminders (24 h and 1 h before) are ahead, and a cancellation is refunded in full.
+    const day = new Date(Date.now() + 5.5 * 3600_000 + 48 * 3600_000).toISOString().slice(0, 10);
+    const hold = async (st: { token: string }, time: string) => {
+      const res = await call('POST', '/api/v1/cashfree/payment', {
+        body: { phone: '9876543210', counsellorId, selectedDate: day, selectedTime: time, duration: 12 },
+        headers: { authorization: `Bearer ${st.token}` },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { order_id } = (await res.json()) as { order_id: string };
+      const b = await pool.query(`select b.id from bookings b join payments p on p.booking_id = b.id where p.order_id = $1`, [order_id]);
+      return { orderId: order_id, bookingId: b.rows[0].id as string };
+    };
+    const wait = async (what: string, done: () => Promise<boolean>) => {
+      for (let k = 0; !(await done()); k++) {
+        if (k > 400) throw new Error(`${what}: not within 40 s`);
+        await sleep(100);
+      }
+    };
+    const one = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows[0] as Record<string, unknown>;
+
+    // A confirmed (paid) session and another student's unpaid hold on the same day.
+    const paid = await hold(payer, '10:00');
+    cashfree.actions.attempt(paid.orderId, 'success');
+    await cashfree.actions.settled();
+    expect((await one(`select status from bookings where id = $1`, [paid.bookingId])).status).toBe('confirmed');
+    const held = await hold(holder, '11:00');
+    const remindersOf = `select id, status from jobs where kind = 'sessions.reminder' and payload->>'bookingId' = $1`;
+    expect((await pool.query(remindersOf, [paid.bookingId])).rows).toHaveLength(2);
+
+    // The student cancels: the refund job sends the refund to Cashfree, which answers PENDING; the job waits to retry (30 s).
+    const cancelled = await call('POST', `/api/v1/sessions/${paid.bookingId}/cancel`, { headers: { authorization: `Bearer ${payer.token}` } });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const refundJob = `select id, status, attempts, run_at > now() as later from jobs where kind = 'refunds.track' and payload->>'refundRowId' in
+      (select id::text from refunds where booking_id = $1)`;
+    await wait('the refund job waiting for its retry', async () => {
+      const j = (await pool.query(refundJob, [paid.bookingId])).rows[0] as { status: string; attempts: number; later: boolean } | undefined;
+      return j?.status === 'pending' && j.attempts >= 1 && j.later;
+    });
+    // Cancelled sessions get no reminders: book the payer again at 09:00 for the reminders' own session.
+    const session = await hold(payer, '09:00');
+    cashfree.actions.attempt(session.orderId, 'success');
+    await cashfree.actions.settled();
+    expect((await pool.query(remindersOf, [session.bookingId])).rows).toHaveLength(2);
+
+    // Everything due at once: both reminders now, the refund's retry now, the hold lapsed five minutes ago.
+    const mailsBefore = mails.length;
+    expect(
+      (await pool.query(`update jobs set run_at = now() where kind = 'sessions.reminder' and payload->>'bookingId' = $1`, [session.bookingId])).rowCount,
+    ).toBe(2);
+    expect((await pool.query(`update bookings set hold_expires_at = now() - interval '5 minutes' where id = $1`, [held.bookingId])).rowCount).toBe(1);
+    const retry = (await pool.query(refundJob, [paid.bookingId])).rows[0] as { id: string };
+    expect((await pool.query(`update jobs set run_at = now() where id = $1 and status = 'pending'`, [retry.id])).rowCount).toBe(1);
+    // SIGKILL one instance (no drain) once the reminder mails are flowing.
+    await wait('a reminder mail', async () => mails.slice(mailsBefore).some((m) => m.subject.startsWith('Reminder:')));
+    await stop(instances[1], 'SIGKILL');
+
+    await wait('the reminders, the refund and the hold', async () => {
+      const left = await one(
+        `select (select count(*)::int from jobs where status <> 'done' and (
+                  (kind = 'sessions.reminder' and payload->>'bookingId' = $1) or id = $2
+                  or dedupe_key like 'reminder:%:' || $1 or dedupe_key like 'refund-processed:%')) as jobs,
+                (select status from bookings where id = $3) as hold`,
+        [session.bookingId, retry.id, held.bookingId],
+      );
+      return left.jobs === 0 && left.hold === 'expired';
+    });
+    // The reminder mails (24 h and 1 h, student and counsellor) are mail jobs: each arrived at most once, and
+    // with those the killed instance had begun (finished without sending again) they are all four.
+    const reminderMails = mails.filter((m) => m.subject.startsWith('Reminder:')).map((m) => `${m.to} ${m.subject}`);
+    expect(new Set(reminderMails).size).toBe(reminderMails.length);
+    const reminderJobs = await one(
+      `select count(*)::int as n, count(*) filter (where last_error like 'not sent again%')::int as skipped from jobs where dedupe_key like 'reminder:%:' || $1`,
+      [session.bookingId],
+    );
+    expect(reminderJobs.n).toBe(4);
+    // (A mail whose sender was killed after the SMTP server took it but before it answered arrived and is also 'not sent again'.)
+    expect(reminderMails.length + Number(reminderJobs.skipped)).toBeGreaterThanOrEqual(4);
+    expect(reminderMails.length).toBeLessThanOrEqual(4);
+    expect(reminderMails.every((m) => m.startsWith('fleet_payer@example.in ') || m.startsWith('fleet-guide@example.in '))).toBe(true);
+    expect(reminderMails.filter((m) => m.endsWith('tomorrow')).length + reminderMails.filter((m) => m.endsWith('in 1 hour')).length).toBe(reminderMails.length);
+
+    // The refund: sent to Cashfree once, processed, entered in the ledger once, its mail queued once.
+    const refunds = (await pool.query(`select refund_id, status from refunds where booking_id = $1`, [paid.bookingId])).rows;
+    expect(refunds.map((r: { status: string }) => r.status)).toEqual(['success']);
+    expect(cashfree.state.refunds.get(paid.orderId)?.map((r) => r.refund_id)).toEqual([refunds[0].refund_id]);
+    expect((await one(`select count(*)::int as n from ledger_entries where booking_id = $1 and kind = 'refund'`, [paid.bookingId])).n).toBe(1);
+    expect((await one(`select count(*)::int as n from jobs where dedupe_key = $1`, [`refund-processed:${refunds[0].refund_id}`])).n).toBe(1);
+    expect(mails.filter((m) => m.to === 'fleet_payer@example.in' && m.subject.startsWith('Refund processed')).length).toBeLessThanOrEqual(1);
+
+    // The hold: expired once by three instances sweeping each second, one event.
+    expect((await one(`select count(*)::int as n from booking_events where booking_id = $1 and to_status = 'expired'`, [held.bookingId])).n).toBe(1);
+    expect((await one(`select status from bookings where id = $1`, [held.bookingId])).status).toBe('expired');
+    await start(instances[1]);
+  });
+
+  it('ends a session on every instance within the 5 s revocation reload after a password reset on one', async () => {
+    const { token } = await login();
+    const me = () => call('GET', '/api/v1/counselor/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(await statuses(3, me)).toEqual([200, 200, 200]);
+    const before = mails.length;
+    expect((await call('POST', '/api/v1/auth/forgot-password', { body: { email: EMAIL } })).status).toBe(200);
+    let link: string | undefined;
+    for (let k = 0; !link; k++) {
+      if (k > 300) throw new Error('no reset mail');
+      const mail = mails.slice(before).find((m) => m.to === EMAIL && m.subject.startsWith('Reset your'));
+      link = mail && /verify-reset-token\/([A-Za-z0-9_-]{20,})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
+      await sleep(100);
+    }
+    const reset = await call('POST', '/api/v1/auth/reset-password', { body: { token: link, password: 'fleet-password-2' } });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    const resetAt = Date.now();
+    let last: number[] = [];
+    while (Date.now() - resetAt < 7000) {
+      last = await statuses(3, me);
+      if (last.every((s) => s === 403)) break;
+      await sleep(200);
+    }
+    expect(last).toEqual([403, 403, 403]);
+    // The new password is the account's; the old one is not.
+    const stored = (await pool.query(`select password_hash from users where email = $1`, [EMAIL])).rows[0].password_hash as string;
+    expect(await argonVerify(stored, 'fleet-password-2')).toBe(true);
+    expect(await argonVerify(stored, PASSWORD)).toBe(false);
   });
 });
