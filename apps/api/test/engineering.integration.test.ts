@@ -169,9 +169,11 @@ function expected(
   const refYear = Math.max(...new Set(josaa.map((r) => r.year)));
   const yearOfSeat = new Map<string, number>();
   for (const r of josaa) if (r.year <= refYear) yearOfSeat.set(r.seat, Math.max(yearOfSeat.get(r.seat) ?? 0, r.year));
+  const csab = raw.filter((r) => r.csab);
+  const csabYear = Math.max(...new Set(csab.map((r) => r.year)));
   const pool =
     p.examType === 'CSAB'
-      ? lastRound(raw.filter((r) => r.csab && r.year === Math.max(...raw.filter((x) => x.csab).map((x) => x.year)))).filter((r) => r.type !== 'IIT')
+      ? lastRound(csab.filter((r) => r.year === csabYear)).filter((r) => r.type !== 'IIT')
       : lastRound(josaa.filter((r) => r.year === yearOfSeat.get(r.seat)));
   const own = seatOf(p.seatType ?? 'OPEN');
   const base = own.replace(' (PwD)', '');
