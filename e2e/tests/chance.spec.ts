@@ -44,7 +44,7 @@ test('/methodology shows the stored calibration tables, the plot and the Brier s
       await expect(row).toContainText(y.baselineBrier.toFixed(4));
       await expect(row).toContainText(y.seats.toLocaleString('en-IN'));
     }
-    const plot = page.getByRole('img', { name: `${name}: predicted chance against the share who got the seat, per band and year` });
+    const plot = page.getByRole('img', { name: `${name}: predicted chance against the share who got the seat, per band and year` }).first();
     await expect(plot).toBeVisible();
     // One dot per band and year that has points, and one ring per band.
     const dots = stream.backtest.years.reduce((a, y) => a + y.bands.filter((b) => b.n > 0).length, 0);

@@ -169,7 +169,9 @@ test('a student submits, scrolls 10 then 30 at a time without a gap, searches an
   const total = await countSql(`quota = 'All India' and category = 'OPEN' and closing_rank >= 5000`);
   expect(total).toBeGreaterThan(100);
   await expect(
-    page.getByText(`${total.toLocaleString('en-IN')} seats your NEET PG rank 5,000 could reach (All India, General), judged on MCC NEET PG 2025 rounds 1-3.`),
+    page.getByText(
+      `${total.toLocaleString('en-IN')} seats your NEET PG rank 5,000 could reach (All India, General), judged on the closing ranks of MCC NEET PG 2025 rounds 1-3.`,
+    ),
   ).toBeVisible();
 
   // First page: 10 rows (spec §7).

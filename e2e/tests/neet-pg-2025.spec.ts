@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUpAndSignIn } from '../support/auth.ts';
 import { query } from '../support/control.ts';
 
-// Issues 21 and 22 (NEET PG): results judged on MCC NEET PG 2025 rounds 1-3 and saying so, an
+// Issues 21 and 22 (NEET PG): results judged on the closing ranks of MCC NEET PG 2025 rounds 1-3 and saying so, an
 // institute's history followed across its renaming, no candidate category, and /methodology with the
 // forward backtest beside the two-fold one.
 
@@ -10,7 +10,9 @@ test("KIMS Sunshine Begumpet's DNB General Medicine card shows its 2023 closing 
   await signUpAndSignIn(page);
   // 2025 rounds 1-3 closed at 5,541; 2024 at 5,915; in 2023, as 'Sunshine Hospital, Secunderabad', at 5,231.
   await page.goto('/medical-colleges?rank=5541&category=General&quota=DNB+Quota&course=DNB+IN+GENERAL+MEDICINE');
-  await expect(page.getByText(/seats? your NEET PG rank 5,541 could reach \(DNB Quota, General\), judged on MCC NEET PG 2025 rounds 1-3\./)).toBeVisible();
+  await expect(
+    page.getByText(/seats? your NEET PG rank 5,541 could reach \(DNB Quota, General\), judged on the closing ranks of MCC NEET PG 2025 rounds 1-3\./),
+  ).toBeVisible();
   await expect(page.getByText(/from MCC NEET PG closing ranks of 2023 to 2025/)).toBeVisible();
   await expect(page.getByText(/ten years/)).toHaveCount(0);
   await page.getByLabel('Search colleges').fill('KIMS Sunshine');

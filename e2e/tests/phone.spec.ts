@@ -111,7 +111,9 @@ test('on a phone: "15,000" in the rank box, cards of at most 300 px that open fo
   // A search that matches nothing says so in words, not '0 programs your rank could reach'.
   await page.getByLabel('Search colleges').fill('no such college');
   await expect(
-    page.getByText('No program matched your rank 15,000 and these preferences in the latest official closing ranks with “no such college”.'),
+    page.getByText(
+      /^No program matched your rank 15,000 and these preferences in the official closing ranks of JoSAA \d{4} round \d.* with “no such college”\.$/,
+    ),
   ).toBeVisible();
   await expect(page.getByText(/\b0 programs/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No Colleges Found' })).toBeVisible();

@@ -11,6 +11,8 @@ export function engineeringResultsQuery(prefs: ParsedPreferences, sortBy: Engine
       api(engineeringEndpoints.preferences, {
         body: {
           ...prefs,
+          // The spec's API spells JEE Main '' (§7); the product's one spelling is mapped here, at the edge.
+          examType: prefs.examType === 'MAINS' ? '' : prefs.examType,
           page: pageParam,
           pageSize: ENGINEERING_PAGE_SIZE,
           sortBy,
