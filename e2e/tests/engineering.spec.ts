@@ -298,7 +298,7 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
     expect(closing(c)).toBe(s['Closing Rank']);
     expect(closing(c)).toBeGreaterThanOrEqual(20000);
     expect(c.facts['Quota · pool']).toBe(`${quotaLabel[s.quota]} · Gender-neutral`);
-    expect(c.note).toBe(`OPEN seat · JoSAA ${s.year} round ${s.round}`);
+    expect(c.note).toBe(`OPEN seat · ${s.referenceLabel}`);
     expect(packageOf(c)).toBe(s['Average Package(LPA)'] === 'NA' ? 'NA' : `${s['Average Package(LPA)']} LPA`);
   }
   // Default sort: closing rank ascending.
