@@ -28,6 +28,7 @@ type ApiCollege = {
   placementYear: string | null;
   instituteType: string;
   quota: string;
+  referenceLabel: string;
   gender: string;
   seatType: string;
   year: number;
