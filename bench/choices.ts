@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database.ts';
+import { fmt, rng, stats } from './timing.ts';
 
 type Engine = 'postgres' | 'pglite';
 const { values } = parseArgs({
@@ -25,23 +26,6 @@ const { values } = parseArgs({
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
-
-type Stats = { n: number; p50: number; p90: number; p99: number; max: number };
-function stats(xs: number[]): Stats {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { n: s.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: s.at(-1)! };
-}
-const fmt = (s: Stats) => `n=${s.n}  p50 ${s.p50.toFixed(1)} ms  p90 ${s.p90.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms`;
-
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function runEngine(engine: Engine): Promise<void> {
   const { buildApp } = await import('../apps/api/src/app.ts');
