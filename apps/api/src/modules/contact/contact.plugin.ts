@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { safeError } from '../../lib/safe-error.ts';
+import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createContactRepository } from './contact.repository.ts';
-import { sendSupportMail } from './contact.service.ts';
+import { contactRoutes } from './contact.routes.ts';
+import { sendSupportMail, type ContactDeps } from './contact.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contact: ContactDeps;
+  }
+}
 
 /**
- * The support mails of contact and help messages leave from the job queue (issue 29). At start, a
- * message still 'pending' gets its job if it has none (stored before the queue carried them; the
- * dedupe key makes this a no-op for the others).
+ * The contact module: its deps and routes. The support mails of contact and help messages leave
+ * from the job queue (issue 29). At start, a message still 'pending' gets its job if it has none
+ * (stored before the queue carried them; the dedupe key makes this a no-op for the others).
  */
 export const contactPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('contact', { database: app.database, jobs: app.jobs, now: () => app.clock.now() } satisfies ContactDeps);
+  await registerApiRoutes(app, contactRoutes);
   const repo = createContactRepository(app.database.db);
   app.jobs.register(
     'contact.mail',

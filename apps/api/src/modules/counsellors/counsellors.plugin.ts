@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createCounsellorsRepository } from './counsellors.repository.ts';
+import { counsellorRoutes } from './counsellors.routes.ts';
 import type { CounsellorsDeps, Ratings } from './counsellors.service.ts';
 import { createPhotoStore, PHOTO_URL_PREFIX } from './photos.ts';
 
@@ -13,7 +15,7 @@ declare module 'fastify' {
 /** Until reviews exist every counsellor shows no rating; the reviews feature replaces this. */
 const noRatings: Ratings = async () => new Map();
 
-/** The counsellors module: its repository and photo store (created once), and the photos. */
+/** The counsellors module: its repository and photo store (created once), the photos, and its routes. */
 export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
   const photos = createPhotoStore(app.database.db, app.config.DATA_FOLDER);
   const { config } = app;
@@ -42,4 +44,5 @@ export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
     if (!photo) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type(photo.contentType).send(photo.bytes);
   });
+  await registerApiRoutes(app, counsellorRoutes);
 });
