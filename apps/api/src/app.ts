@@ -7,25 +7,23 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
 import { safeError, safeText } from './lib/safe-error.ts';
-import { appModulePlugin } from './modules/app/app.plugin.ts';
 import { authModulePlugin } from './modules/auth/auth.plugin.ts';
+import { appModulePlugin } from './modules/app/app.plugin.ts';
+import { contactPlugin } from './modules/contact/contact.plugin.ts';
+import { engineeringPlugin } from './modules/engineering/engineering.plugin.ts';
+import { medicalPlugin } from './modules/medical/medical.plugin.ts';
+import { collegesPlugin } from './modules/colleges/colleges.plugin.ts';
+import { chancePlugin } from './modules/chance/chance.plugin.ts';
+import { dataAdminPlugin } from './modules/data-admin/data-admin.plugin.ts';
+import { choicesPlugin } from './modules/choices/choices.plugin.ts';
+import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
 import { payoutsPlugin } from './modules/payouts/payouts.plugin.ts';
 import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
-import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
-import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
-import { chanceRoutes } from './modules/chance/chance.routes.ts';
-import { dataAdminRoutes } from './modules/data-admin/data-admin.routes.ts';
-import { choicesRoutes } from './modules/choices/choices.routes.ts';
-import { contactPlugin } from './modules/contact/contact.plugin.ts';
-import { medicalRoutes } from './modules/medical/medical.routes.ts';
-import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
-import { API_PREFIX } from './plugins/api-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
-import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -148,6 +146,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(authModulePlugin);
   await app.register(appModulePlugin);
   await app.register(contactPlugin);
+  await app.register(engineeringPlugin);
+  await app.register(medicalPlugin);
+  await app.register(collegesPlugin);
+  await app.register(chancePlugin);
+  await app.register(dataAdminPlugin);
+  await app.register(choicesPlugin);
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
   await app.register(paymentsPlugin);
@@ -158,18 +162,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   // eslint-disable-next-line import-x/no-restricted-paths -- the one door to src/dev: loaded only when there are no credentials
   if (config.cashfree.standIn) await app.register((await import('./dev/dev-entry.ts')).devEntry);
 
-  await app.register(
-    async (api) => {
-      await api.register(compressionPlugin);
-      await api.register(engineeringRoutes);
-      await api.register(medicalRoutes);
-      await api.register(collegesRoutes);
-      await api.register(chanceRoutes);
-      await api.register(dataAdminRoutes);
-      await api.register(choicesRoutes);
-    },
-    { prefix: API_PREFIX },
-  );
   await app.register(webPlugin, { config });
   return app;
 }
