@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // a <m>.plugin.ts, registered by app.ts, that builds its services once and registers <m>.routes.ts
 // (eslint.config.js lets app.ts import nothing else of a module); the routes only map endpoints to
 // service functions. One service style: functions taking the module's deps first, `fn(d, ...)`,
-// not an object made by a `createXService` factory.
+// not an object made by a `createXService` factory, with the repositories in those deps.
 
 const root = path.resolve(import.meta.dirname, '..');
 const modulesDir = path.join(root, 'apps/api/src/modules');
@@ -46,7 +46,11 @@ describe('API modules', () => {
   });
 
   it.each(withService.filter((m) => !PENDING.includes(m)))('%s: the service is functions over deps, not a factory', (m) => {
-    expect(read(m, `${m}.service.ts`)).not.toMatch(/^export function create\w*Service\(/m);
+    const service = read(m, `${m}.service.ts`);
+    expect(service).not.toMatch(/^export function create\w*Service\(/m);
+    expect(service).not.toMatch(/^export (default )?class\b/m);
+    // Its repositories come in the deps (built once by the plugin; d.uow for transactions).
+    expect(service).not.toMatch(/\bcreate[A-Z]\w*Repository\(/);
   });
 
   it.each(PENDING)('%s: still pending (take it off PENDING once converted)', (m) => {

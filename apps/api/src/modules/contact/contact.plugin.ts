@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { safeError } from '../../lib/safe-error.ts';
+import { unitOfWork } from '../../lib/unit-of-work.ts';
 import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createContactRepository } from './contact.repository.ts';
 import { contactRoutes } from './contact.routes.ts';
@@ -18,9 +19,10 @@ declare module 'fastify' {
  * (stored before the queue carried them; the dedupe key makes this a no-op for the others).
  */
 export const contactPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('contact', { database: app.database, jobs: app.jobs, now: () => app.clock.now() } satisfies ContactDeps);
+  const uow = unitOfWork(app.database.db, (db) => ({ contact: createContactRepository(db) }));
+  app.decorate('contact', { uow, jobs: app.jobs, now: () => app.clock.now() } satisfies ContactDeps);
   await registerApiRoutes(app, contactRoutes);
-  const repo = createContactRepository(app.database.db);
+  const repo = uow.store.contact;
   app.jobs.register(
     'contact.mail',
     (p, job) => sendSupportMail({ repo, mailer: app.mailer, supportEmail: app.config.SUPPORT_EMAIL, productName: app.config.PRODUCT_NAME }, p, job),

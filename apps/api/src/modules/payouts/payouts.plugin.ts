@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { unitOfWork } from '../../lib/unit-of-work.ts';
 import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createCounsellorsRepository } from '../counsellors/counsellors.service.ts';
 import { createPayoutsRepository } from './payouts.repository.ts';
@@ -12,12 +13,10 @@ declare module 'fastify' {
   }
 }
 
-/** The payouts module: its repositories (created once) and its routes. */
+/** The payouts module: its repositories over one unit of work (created once) and its routes. */
 export const payoutsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('payouts', {
-    db: app.database.db,
-    repo: createPayoutsRepository(app.database.db),
-    counsellors: createCounsellorsRepository(app.database.db),
+    uow: unitOfWork(app.database.db, (db) => ({ payouts: createPayoutsRepository(db), counsellors: createCounsellorsRepository(db) })),
     commissionPercent: app.config.COUNSELLOR_COMMISSION_PERCENT,
     now: () => app.clock.now(),
   } satisfies PayoutsDeps);
