@@ -65,6 +65,12 @@ const zones = [
     message: "a module reaches another only through that module's *.service.ts (ARCHITECTURE.md).",
   })),
   {
+    target: `${api}/app.ts`,
+    from: `${root}/${api}/modules/**`,
+    except: [`${root}/${api}/modules/*/*.plugin.ts`],
+    message: 'app.ts reaches a module only through its *.plugin.ts, which builds its services and registers its routes (ARCHITECTURE.md).',
+  },
+  {
     target: [`${api}/*.ts`, ...apiFolders.filter((d) => d !== 'dev').map((d) => `${api}/${d}/**/!(*.test).ts`)],
     from: `${api}/dev`,
     message: 'production code never imports src/dev (development and tests only; app.ts loads dev-entry.ts without credentials).',

@@ -278,6 +278,27 @@ const forbidden: Forbidden[] = [
     rule: PATHS,
   },
   {
+    name: "api app.ts -> a module's routes, not its plugin",
+    file: 'apps/api/src/app.ts',
+    code: importAll('./modules/bookings/bookings.routes.ts'),
+    lands: 'apps/api/src/modules/bookings/bookings.routes.ts',
+    rule: PATHS,
+  },
+  {
+    name: "api app.ts -> a module's other file, type-only",
+    file: 'apps/api/src/app.ts',
+    code: importType('./modules/auth/google.ts'),
+    lands: 'apps/api/src/modules/auth/google.ts',
+    rule: PATHS,
+  },
+  {
+    name: "api app.ts -> a module's service",
+    file: 'apps/api/src/app.ts',
+    code: importAll('./modules/choices/choices.service.ts'),
+    lands: 'apps/api/src/modules/choices/choices.service.ts',
+    rule: PATHS,
+  },
+  {
     name: 'api production -> dev/',
     file: 'apps/api/src/modules/payments/boundary-fixture.ts',
     code: importAll('../../dev/cashfree-stand-in.ts'),
@@ -344,6 +365,11 @@ const allowed = [
     name: "api module -> another module's service, and its own files",
     file: 'apps/api/src/modules/payments/boundary-fixture.ts',
     code: "import { checkSlot } from '../bookings/bookings.service.ts';\nimport { createCashfreeProvider } from './cashfree-provider.ts';\n\nexport const used = [checkSlot, createCashfreeProvider];\n",
+  },
+  {
+    name: "api app.ts -> a module's plugin",
+    file: 'apps/api/src/app.ts',
+    code: importAll('./modules/bookings/bookings.plugin.ts'),
   },
   {
     name: 'api test -> dev/ (tests may use the stand-in)',

@@ -7,31 +7,23 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { createSubmissionLimiter, type SubmissionLimiter } from './lib/preference-limits.ts';
 import { safeError, safeText } from './lib/safe-error.ts';
-import { createGoogleClient, type GoogleClient } from './modules/auth/google.ts';
-import { appRoutes } from './modules/app/app.routes.ts';
-import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
-import { bookingRoutes } from './modules/bookings/bookings.routes.ts';
-import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
-import { paymentRoutes } from './modules/payments/payments.routes.ts';
-import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
-import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
-import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
-import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
-import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
-import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
-import { counsellorRoutes } from './modules/counsellors/counsellors.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { collegesRoutes } from './modules/colleges/colleges.routes.ts';
-import { chanceRoutes } from './modules/chance/chance.routes.ts';
-import { dataAdminRoutes } from './modules/data-admin/data-admin.routes.ts';
-import { choicesRoutes } from './modules/choices/choices.routes.ts';
+import { authModulePlugin } from './modules/auth/auth.plugin.ts';
+import { appModulePlugin } from './modules/app/app.plugin.ts';
 import { contactPlugin } from './modules/contact/contact.plugin.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { medicalRoutes } from './modules/medical/medical.routes.ts';
-import { engineeringRoutes } from './modules/engineering/engineering.routes.ts';
+import { engineeringPlugin } from './modules/engineering/engineering.plugin.ts';
+import { medicalPlugin } from './modules/medical/medical.plugin.ts';
+import { collegesPlugin } from './modules/colleges/colleges.plugin.ts';
+import { chancePlugin } from './modules/chance/chance.plugin.ts';
+import { dataAdminPlugin } from './modules/data-admin/data-admin.plugin.ts';
+import { choicesPlugin } from './modules/choices/choices.plugin.ts';
+import { counsellorsPlugin } from './modules/counsellors/counsellors.plugin.ts';
+import { bookingsPlugin } from './modules/bookings/bookings.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { sessionsPlugin } from './modules/sessions/sessions.plugin.ts';
+import { payoutsPlugin } from './modules/payouts/payouts.plugin.ts';
+import { reviewsPlugin } from './modules/reviews/reviews.plugin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
-import { compressionPlugin } from './plugins/compression.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -47,7 +39,6 @@ declare module 'fastify' {
     config: Config;
     buildVersion: string;
     submissionLimiter: SubmissionLimiter;
-    google: GoogleClient;
   }
 }
 
@@ -147,41 +138,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}) {
   await app.register(jobsPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(readModelsPlugin, { config });
-  app.decorate('google', createGoogleClient(config));
   app.decorate('submissionLimiter', createSubmissionLimiter(app, config.SUBMISSION_LIMIT, config.SUBMISSION_WINDOW_SECONDS));
 
+  // The modules: each one's *.plugin.ts builds its services once and registers its routes under /api/v1.
+  // Auth before app (Google's client); counsellors, bookings, payments, sessions in that order (each
+  // uses the one before; each sweep handles lapsed holds and refunds first, then overdue sessions).
+  await app.register(authModulePlugin);
+  await app.register(appModulePlugin);
+  await app.register(contactPlugin);
+  await app.register(engineeringPlugin);
+  await app.register(medicalPlugin);
+  await app.register(collegesPlugin);
+  await app.register(chancePlugin);
+  await app.register(dataAdminPlugin);
+  await app.register(choicesPlugin);
   await app.register(counsellorsPlugin);
   await app.register(bookingsPlugin);
-  // Payments before sessions: each sweep handles lapsed holds and refunds first, then overdue sessions.
   await app.register(paymentsPlugin);
   await app.register(sessionsPlugin);
+  await app.register(payoutsPlugin);
   await app.register(reviewsPlugin);
-  await app.register(contactPlugin);
   // Without payment credentials (never in production): the Cashfree stand-in, from the dev entry.
   // eslint-disable-next-line import-x/no-restricted-paths -- the one door to src/dev: loaded only when there are no credentials
   if (config.cashfree.standIn) await app.register((await import('./dev/dev-entry.ts')).devEntry);
 
-  await app.register(
-    async (api) => {
-      await api.register(compressionPlugin);
-      await api.register(appRoutes);
-      await api.register(contactRoutes);
-      await api.register(authRoutes);
-      await api.register(engineeringRoutes);
-      await api.register(medicalRoutes);
-      await api.register(counsellorRoutes);
-      await api.register(bookingRoutes);
-      await api.register(paymentRoutes);
-      await api.register(collegesRoutes);
-      await api.register(sessionRoutes);
-      await api.register(payoutRoutes);
-      await api.register(reviewRoutes);
-      await api.register(chanceRoutes);
-      await api.register(dataAdminRoutes);
-      await api.register(choicesRoutes);
-    },
-    { prefix: '/api/v1' },
-  );
   await app.register(webPlugin, { config });
   return app;
 }

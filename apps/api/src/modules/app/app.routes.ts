@@ -1,17 +1,10 @@
 import { appEndpoints } from '@rankwise/contract/app';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { health, publicConfig, type AppServiceDeps } from './app.service.ts';
+import { health, publicConfig } from './app.service.ts';
 
 export async function appRoutes(app: FastifyInstance) {
-  const deps: AppServiceDeps = {
-    database: app.database,
-    redis: app.redis,
-    config: app.config,
-    google: app.google,
-    buildVersion: app.buildVersion,
-    now: () => app.clock.now(),
-  };
+  const deps = app.appModule;
   route(app, appEndpoints.health, async ({ reply }) => {
     const answer = await health(deps);
     // Load balancers read the status: without its database an instance cannot serve (503). Without

@@ -1,11 +1,7 @@
 import { authEndpoints, authTexts, SESSION_MARKER_COOKIE } from '@rankwise/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createKeyLimiter } from '../../lib/key-limiter.ts';
 import { route } from '../../lib/route.ts';
-import { registerAuthMailJobs } from './auth-mail.ts';
-import { createAuthRepository } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
-import { createLoginThrottle } from './login-throttle.ts';
 import { requestOrigin } from './request-origin.ts';
 
 export const REFRESH_COOKIE = 'rw_refresh';
@@ -18,21 +14,7 @@ export async function authRoutes(app: FastifyInstance) {
   const codeLimit = { rateLimit: { max: 5 * f, timeWindow: '10 minutes' } };
   // Refresh tokens cannot be guessed; this only stops a runaway client (a hostel shares one address).
   const refreshLimit = { rateLimit: { max: 120 * f, timeWindow: '1 minute' } };
-  const repo = createAuthRepository(app.database.db);
-  const now = () => app.clock.now();
-  const deps: auth.AuthDeps = {
-    repo,
-    config: app.config,
-    google: app.google,
-    limiter: createKeyLimiter(app, 'auth'),
-    throttle: createLoginThrottle(app),
-    jobs: app.jobs,
-    mailHealth: app.mailHealth,
-    revoked: app.revokedSessions,
-    log: app.log.child({ module: 'auth' }),
-    now,
-  };
-  registerAuthMailJobs(app.jobs, { repo, config: app.config, mailer: app.mailer, now });
+  const deps = app.auth;
   const secure = app.config.PUBLIC_URL.startsWith('https://');
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
   // Readable by the page, holds no secret: tells the web app a session may exist, so a visitor's

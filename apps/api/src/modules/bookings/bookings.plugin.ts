@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createOutageLog } from '../../lib/outage-log.ts';
 import { unitOfWork } from '../../lib/unit-of-work.ts';
+import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
+import { bookingRoutes } from './bookings.routes.ts';
 import type { BookingsDeps } from './bookings.service.ts';
 
 type SweepPart = () => Promise<Record<string, number>>;
@@ -19,8 +21,8 @@ declare module 'fastify' {
 
 /**
  * The bookings module: slot holds and the state machine over its repository (created once), the
- * settings the booking modules share, and the periodic sweep the payments and sessions modules
- * add their parts to.
+ * settings the booking modules share, the periodic sweep the payments and sessions modules add
+ * their parts to, and its routes.
  */
 export const bookingsPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -53,6 +55,7 @@ export const bookingsPlugin = fp(async (app: FastifyInstance) => {
     return running;
   };
   app.decorate('bookings', { ...deps, sweep: runSweep, addSweep: (part: SweepPart) => void parts.push(part) });
+  await registerApiRoutes(app, bookingRoutes);
   if (config.PAYMENTS_SWEEP_SECONDS > 0) {
     // An outage is logged once with its cause and once when it ends, not every minute (issue 29).
     const outages = createOutageLog(deps.log, 'payments sweep');

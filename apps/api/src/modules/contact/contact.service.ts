@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ContactRequest, FeedbackRequest, HelpRequest } from '@rankwise/contract/app';
 import { CONTACT_SUCCESS_MESSAGE } from '@rankwise/contract/app';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs.ts';
 import { safeError } from '../../lib/safe-error.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { createContactRepository, type ContactRepository } from './contact.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 
 declare module '../../lib/jobs.ts' {
   interface JobPayloads {
@@ -15,7 +15,7 @@ declare module '../../lib/jobs.ts' {
   }
 }
 
-export type ContactDeps = { database: Database; jobs: JobQueue; now: () => Date };
+export type ContactDeps = { uow: UnitOfWork<{ contact: ContactRepository }>; jobs: JobQueue; now: () => Date };
 export type ContactMailDeps = { repo: ContactRepository; mailer: Mailer; supportEmail: string; productName: string };
 
 /** A resent identical message within this long is the same message (with or without an Idempotency-Key). */
@@ -46,8 +46,7 @@ async function storeAndQueue(
   key: string | null,
 ) {
   const contentHash = digest(kind, row.name ?? '', row.email, row.phone ?? '', row.message);
-  await d.database.db.transaction(async (tx) => {
-    const repo = createContactRepository(tx);
+  await d.uow.transaction(async ({ contact: repo, tx }) => {
     if (!key && (await repo.findRecent(kind, contentHash, new Date(d.now().getTime() - RESEND_WINDOW_MS)))) return;
     const id = await repo.insert({ kind, ...row, contentHash, dedupeKey: key ? digest(kind, key, contentHash) : null });
     if (id) await d.jobs.enqueue('contact.mail', { submissionId: id }, { db: tx, dedupeKey: `contact-mail:${id}` });
@@ -75,7 +74,7 @@ export async function submitFeedback(
   const { feedback, ...given } = f;
   // Only the rows the visitor rated (the contract refuses a form with neither a rating nor text).
   const ratings = Object.fromEntries(Object.entries(given).filter(([, v]) => v != null));
-  await createContactRepository(d.database.db).insert({ kind: 'feedback', message: feedback || null, details: ratings, mailStatus: 'none' });
+  await d.uow.store.contact.insert({ kind: 'feedback', message: feedback || null, details: ratings, mailStatus: 'none' });
   return { message: 'Thank you for your feedback!' };
 }
 

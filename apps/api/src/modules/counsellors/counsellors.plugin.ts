@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { unitOfWork } from '../../lib/unit-of-work.ts';
+import { registerApiRoutes } from '../../plugins/api-routes.ts';
+import { createRolesRepository } from '../auth/auth.service.ts';
 import { createCounsellorsRepository } from './counsellors.repository.ts';
+import { counsellorRoutes } from './counsellors.routes.ts';
 import type { CounsellorsDeps, Ratings } from './counsellors.service.ts';
 import { createPhotoStore, PHOTO_URL_PREFIX } from './photos.ts';
 
@@ -13,13 +17,14 @@ declare module 'fastify' {
 /** Until reviews exist every counsellor shows no rating; the reviews feature replaces this. */
 const noRatings: Ratings = async () => new Map();
 
-/** The counsellors module: its repository and photo store (created once), and the photos. */
+/** The counsellors module: its repositories over one unit of work and its photo store (created once), the photos, and its routes. */
 export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
   const photos = createPhotoStore(app.database.db, app.config.DATA_FOLDER);
   const { config } = app;
+  const uow = unitOfWork(app.database.db, (db) => ({ counsellors: createCounsellorsRepository(db), roles: createRolesRepository(db) }));
   app.decorate('counsellors', {
-    db: app.database.db,
-    repo: createCounsellorsRepository(app.database.db),
+    uow,
+    repo: uow.store.counsellors,
     photos,
     ratings: noRatings,
     log: app.log,
@@ -42,4 +47,5 @@ export const counsellorsPlugin = fp(async (app: FastifyInstance) => {
     if (!photo) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type(photo.contentType).send(photo.bytes);
   });
+  await registerApiRoutes(app, counsellorRoutes);
 });

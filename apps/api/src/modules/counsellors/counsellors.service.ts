@@ -19,13 +19,13 @@ import {
 } from '@rankwise/contract/counsellors';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import type { Db } from '../../db/client.ts';
 import type { PendingProfile } from '../../db/schema/counsellors.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { instituteAliases, nameKey } from '../../data/josaa/institute-aliases.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createRolesRepository } from '../auth/auth.service.ts';
-import { createCounsellorsRepository, type CounsellorFields, type CounsellorRecord, type CounsellorsRepository } from './counsellors.repository.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { createRolesRepository } from '../auth/auth.service.ts';
+import type { CounsellorFields, CounsellorRecord, CounsellorsRepository } from './counsellors.repository.ts';
 import {
   applicationApprovedMail,
   applicationRejectedMail,
@@ -44,7 +44,9 @@ export { createCounsellorsRepository, type CounsellorRecord, type CounsellorsRep
 export type Ratings = (counsellorIds: string[]) => Promise<Map<string, { average: number; count: number }>>;
 
 export type CounsellorsDeps = {
-  db: Db;
+  /** This module's repositories, and the roles it grants, over one unit of work. */
+  uow: UnitOfWork<{ counsellors: CounsellorsRepository; roles: ReturnType<typeof createRolesRepository> }>;
+  /** `uow.store.counsellors`: the pool's repository, which other modules read too. */
   repo: CounsellorsRepository;
   photos: PhotoStore;
   /** Review averages (the reviews feature); none yet means every counsellor shows no rating. */
@@ -193,8 +195,8 @@ export async function watchCollege(d: CounsellorsDeps, userId: string | null, v:
   const institute = id ? await d.repo.findInstitute(id) : null;
   if (!institute) throw new AppError('VALIDATION_FAILED', 'Choose a college from the list', { instituteName: ['Choose a college from the list'] });
   const stopToken = randomBytes(24).toString('base64url');
-  await d.db.transaction(async (tx) => {
-    const added = await createCounsellorsRepository(tx).addWatcher({ instituteId: institute.id, email: v.email, userId, stopToken });
+  await d.uow.transaction(async ({ counsellors, tx }) => {
+    const added = await counsellors.addWatcher({ instituteId: institute.id, email: v.email, userId, stopToken });
     if (added) await d.jobs.enqueue('mail', watchConfirmMail(d.settings, { to: v.email, college: institute.name, stopToken }), { db: tx });
   });
   return { message: `We will e-mail ${v.email} once when a counsellor from ${institute.name} joins.` };
@@ -209,7 +211,7 @@ const hashCode = (d: Pick<CounsellorsDeps, 'codeSecret'>, id: string, code: stri
 
 /** The signed-in user's roles, for the menu (every admin call checks the role again). */
 export async function myRoles(d: CounsellorsDeps, userId: string): Promise<{ data: { roles: ('admin' | 'counsellor')[] } }> {
-  return { data: { roles: await createRolesRepository(d.db).listRoles(userId) } };
+  return { data: { roles: await d.uow.store.roles.listRoles(userId) } };
 }
 
 /** The applicant's proof on file, and Rankwise's commission (stated before applying). */
@@ -245,8 +247,8 @@ export async function startEmailProof(d: CounsellorsDeps, userId: string, v: { i
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(8).toString('hex');
-  await d.db.transaction(async (tx) => {
-    await createCounsellorsRepository(tx).insertEmailCode({
+  await d.uow.transaction(async ({ counsellors, tx }) => {
+    await counsellors.insertEmailCode({
       userId,
       instituteId: institute.id,
       email: v.email,
@@ -448,8 +450,7 @@ export async function reviewProfileChange(
   const text = note?.trim() || null;
   if (decision === 'reject' && !text) throw new AppError('VALIDATION_FAILED', 'Say why, for the counsellor', { note: ['Say why, for the counsellor'] });
   const pending = c.pendingChanges;
-  await d.db.transaction(async (tx) => {
-    const repo = createCounsellorsRepository(tx);
+  await d.uow.transaction(async ({ counsellors: repo, tx }) => {
     const done =
       decision === 'approve'
         ? await repo.publishPendingChanges(c.id, c.pendingSubmittedAt!, pending)
@@ -516,15 +517,14 @@ export async function reviewApplication(
       throw new AppError('CONFLICT', 'The applicant has not uploaded their student ID card.');
   }
   const now = d.now();
-  await d.db.transaction(async (tx) => {
-    const repo = createCounsellorsRepository(tx);
+  await d.uow.transaction(async ({ counsellors: repo, roles, tx }) => {
     // An ID card counts as seen by the admin who approves it: that is when the enrolment was proved.
     const verifiedAt = status === 'approved' && c.verificationMethod === 'id-card' ? now : undefined;
     const decided = await repo.review(id, { status, note: text, reviewerId: adminId, verifiedAt, at: now });
     if (!decided) throw new AppError('CONFLICT', 'This application was decided meanwhile.');
     // The card is kept only until the decision.
     await repo.deleteIdCard(c.userId);
-    if (status === 'approved') await createRolesRepository(tx).grant(c.userId, 'counsellor');
+    if (status === 'approved') await roles.grant(c.userId, 'counsellor');
     const mail =
       status === 'approved'
         ? applicationApprovedMail(d.settings, { to: c.email, name: c.name, college: c.instituteName, note: text })

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { STAND_IN_PATH } from '../../config.ts';
 import { unitOfWork } from '../../lib/unit-of-work.ts';
+import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createBookingsRepository } from '../bookings/bookings.service.ts';
 import { createLedgerRepository } from '../ledger/ledger.service.ts';
 import { createSessionsRepository } from '../sessions/sessions.service.ts';
 import { createCashfreeClient } from './cashfree-client.ts';
 import { createCashfreeProvider } from './cashfree-provider.ts';
+import { paymentRoutes } from './payments.routes.ts';
 import { createPaymentsRepository, sweep, trackRefundJob, type PaymentsDeps } from './payments.service.ts';
 
 declare module 'fastify' {
@@ -18,7 +20,7 @@ declare module 'fastify' {
 
 /**
  * The payments module: the payment provider (Cashfree, its client created once), its repositories
- * over one unit of work, the refund job and its part of the sweep. Without credentials (never in
+ * over one unit of work, the refund job, its part of the sweep and its routes. Without credentials (never in
  * production) Cashfree is the stand-in the dev entry mounts on this server (src/dev/dev-entry.ts).
  */
 export const paymentsPlugin = fp(async (app: FastifyInstance) => {
@@ -47,4 +49,5 @@ export const paymentsPlugin = fp(async (app: FastifyInstance) => {
   app.jobs.register('refunds.track', (p, job) => trackRefundJob(d, p, job), { maxAttempts: 60, timeoutMs: 60_000 });
   // Lapsed holds and refunds in flight; runs first in each sweep.
   app.bookings.addSweep(() => sweep(d));
+  await registerApiRoutes(app, paymentRoutes);
 });

@@ -1,19 +1,11 @@
 import { payoutEndpoints } from '@rankwise/contract/payouts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { createCounsellorsRepository } from '../counsellors/counsellors.service.ts';
-import { createPayoutsRepository } from './payouts.repository.ts';
 import * as payouts from './payouts.service.ts';
 
 /** Payout details (counsellor), the payout report and recording payouts (admin). */
 export async function payoutRoutes(app: FastifyInstance) {
-  const d: payouts.PayoutsDeps = {
-    db: app.database.db,
-    repo: createPayoutsRepository(app.database.db),
-    counsellors: createCounsellorsRepository(app.database.db),
-    commissionPercent: app.config.COUNSELLOR_COMMISSION_PERCENT,
-    now: () => app.clock.now(),
-  };
+  const d = app.payouts;
   const e = payoutEndpoints;
   const rateLimit = { max: 20 * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute', per: 'user' } as const;
   route(app, e.details, ({ user }) => payouts.payoutDetails(d, user));

@@ -11,16 +11,14 @@ import {
 } from '@rankwise/contract/payouts';
 import type { payoutDetailsRequestSchema } from '@rankwise/contract/payouts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createCounsellorsRepository, type CounsellorsRepository, type PayoutDetailsRow } from '../counsellors/counsellors.service.ts';
-import { createPayoutsRepository, type PayoutsRepository } from './payouts.repository.ts';
+import type { CounsellorsRepository, PayoutDetailsRow } from '../counsellors/counsellors.service.ts';
+import type { PayoutsRepository } from './payouts.repository.ts';
 
 export type PayoutsDeps = {
-  db: Db;
-  repo: PayoutsRepository;
-  counsellors: CounsellorsRepository;
+  uow: UnitOfWork<{ payouts: PayoutsRepository; counsellors: CounsellorsRepository }>;
   /** Rankwise's commission, in percent of a session's price (COUNSELLOR_COMMISSION_PERCENT). */
   commissionPercent: number;
   now(): Date;
@@ -39,7 +37,7 @@ function payTo(row: PayoutDetailsRow): string {
 }
 
 async function ownApprovedCounsellor(d: PayoutsDeps, user: AuthUser) {
-  const c = await d.counsellors.findByUserId(user.id);
+  const c = await d.uow.store.counsellors.findByUserId(user.id);
   if (!c || c.status !== 'approved') throw new AppError('FORBIDDEN', 'Only an approved counsellor has payout details.');
   return c;
 }
@@ -47,7 +45,7 @@ async function ownApprovedCounsellor(d: PayoutsDeps, user: AuthUser) {
 /** `GET /counselor/payout-details`: masked, with the commission. */
 export async function payoutDetails(d: PayoutsDeps, user: AuthUser): Promise<{ data: { details: PayoutDetailsView | null; commissionPercent: number } }> {
   const c = await ownApprovedCounsellor(d, user);
-  const row = await d.counsellors.payoutDetails(c.id);
+  const row = await d.uow.store.counsellors.payoutDetails(c.id);
   return { data: { details: row ? masked(row) : null, commissionPercent: d.commissionPercent } };
 }
 
@@ -62,7 +60,7 @@ export async function savePayoutDetails(
     v.method === 'upi'
       ? { counsellorId: c.id, method: 'upi' as const, upiId: v.upiId, accountName: null, accountNumber: null, ifsc: null }
       : { counsellorId: c.id, method: 'bank' as const, upiId: null, accountName: v.accountName, accountNumber: v.accountNumber, ifsc: v.ifsc };
-  await d.counsellors.savePayoutDetails(values, d.now());
+  await d.uow.store.counsellors.savePayoutDetails(values, d.now());
   return payoutDetails(d, user);
 }
 
@@ -80,7 +78,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 /** `GET /admin/payouts/report`: per counsellor, what became payable in the period and is not paid yet; the payouts recorded; a CSV. */
 export async function report(d: PayoutsDeps, from: string, to: string): Promise<{ data: PayoutReport }> {
   const { start, end } = bounds(from, to);
-  const due = await d.repo.due(start, end);
+  const due = await d.uow.store.payouts.due(start, end);
   const bp = basisPoints(d.commissionPercent);
   const byCounsellor = new Map<string, { sessions: number; gross: number }>();
   for (const s of due) {
@@ -91,8 +89,8 @@ export async function report(d: PayoutsDeps, from: string, to: string): Promise<
   }
   const lines: PayoutLine[] = [];
   for (const [counsellorId, t] of byCounsellor) {
-    const c = (await d.counsellors.findById(counsellorId))!;
-    const details = await d.counsellors.payoutDetails(counsellorId);
+    const c = (await d.uow.store.counsellors.findById(counsellorId))!;
+    const details = await d.uow.store.counsellors.payoutDetails(counsellorId);
     lines.push({
       counsellorId,
       name: c.name,
@@ -106,7 +104,7 @@ export async function report(d: PayoutsDeps, from: string, to: string): Promise<
     });
   }
   lines.sort((a, b) => a.name.localeCompare(b.name) || a.counsellorId.localeCompare(b.counsellorId));
-  const paid = (await d.repo.payoutsOverlapping(from, to)).map(toRecord);
+  const paid = (await d.uow.store.payouts.payoutsOverlapping(from, to)).map(toRecord);
   const header = [
     'counsellor_id',
     'name',
@@ -168,13 +166,12 @@ export async function markPaid(
     throw new AppError('VALIDATION_FAILED', 'The last day must not be before the first', { to: ['The last day must not be before the first'] });
   const { start, end } = bounds(v.from, v.to);
   const now = d.now();
-  const c = await d.counsellors.findById(v.counsellorId);
+  const c = await d.uow.store.counsellors.findById(v.counsellorId);
   if (!c) throw new AppError('NOT_FOUND', 'No such counsellor.');
   const bp = basisPoints(d.commissionPercent);
-  const record = await d.db.transaction(async (tx) => {
-    const repo = createPayoutsRepository(tx);
+  const record = await d.uow.transaction(async ({ payouts: repo, counsellors }) => {
     await repo.lockCounsellor(c.id);
-    if (!(await createCounsellorsRepository(tx).payoutDetails(c.id))) throw new AppError('CONFLICT', payoutMessages.noDetails);
+    if (!(await counsellors.payoutDetails(c.id))) throw new AppError('CONFLICT', payoutMessages.noDetails);
     const due = await repo.due(start, end, c.id);
     if (due.length === 0) throw new AppError('CONFLICT', payoutMessages.nothingDue);
     const gross = due.reduce((a, s) => a + s.payablePaise, 0);

@@ -1,12 +1,12 @@
 import { reviewFormSchema, reviewMessages, type Review, type ReviewsResponse, type SendReviewBody } from '@rankwise/contract/reviews';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-error.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { CounsellorsRepository } from '../counsellors/counsellors.service.ts';
-import { createReviewsRepository, type ReviewRecord, type ReviewsRepository } from './reviews.repository.ts';
+import type { ReviewRecord, ReviewsRepository } from './reviews.repository.ts';
 
-export type ReviewsDeps = { db: Db; repo: ReviewsRepository; counsellors: CounsellorsRepository; now: () => Date };
+export type ReviewsDeps = { uow: UnitOfWork<{ reviews: ReviewsRepository; counsellors: CounsellorsRepository }>; now: () => Date };
 
 function toReview(r: ReviewRecord): Review {
   return { _id: r.id, rating: r.rating, review: r.review, createdAt: r.createdAt.toISOString(), userId: { username: r.username || null } };
@@ -16,7 +16,7 @@ function toReview(r: ReviewRecord): Review {
 async function counsellorOf(d: ReviewsDeps, counsellorId: string | undefined) {
   const id = counsellorId?.trim();
   if (!id) throw new AppError('VALIDATION_FAILED', reviewMessages.counsellorRequired, { counsellorId: [reviewMessages.counsellorRequired] });
-  const c = await d.counsellors.findById(id);
+  const c = await d.uow.store.counsellors.findById(id);
   if (!c || c.status !== 'approved') throw new AppError('NOT_FOUND', reviewMessages.counsellorNotFound);
   return c;
 }
@@ -25,9 +25,9 @@ async function counsellorOf(d: ReviewsDeps, counsellorId: string | undefined) {
 export async function getReviews(d: ReviewsDeps, user: AuthUser | null, counsellorId: string | undefined): Promise<ReviewsResponse> {
   const c = await counsellorOf(d, counsellorId);
   const [list, ratings, reviewable] = await Promise.all([
-    d.repo.listFor(c.id),
-    d.repo.ratings([c.id]),
-    user ? d.repo.reviewableSessions(user.id, c.id, d.now()) : Promise.resolve([]),
+    d.uow.store.reviews.listFor(c.id),
+    d.uow.store.reviews.ratings([c.id]),
+    user ? d.uow.store.reviews.reviewableSessions(user.id, c.id, d.now()) : Promise.resolve([]),
   ]);
   const rating = ratings.get(c.id);
   return {
@@ -61,11 +61,10 @@ export async function sendReview(d: ReviewsDeps, user: AuthUser | null, body: Se
   const c = await counsellorOf(d, v.counsellorId);
   const now = d.now();
   try {
-    const saved = await d.db.transaction(async (tx) => {
-      const repo = createReviewsRepository(tx);
-      const [bookingId] = await repo.reviewableSessions(user.id, c.id, now, { lock: true });
+    const saved = await d.uow.transaction(async ({ reviews }) => {
+      const [bookingId] = await reviews.reviewableSessions(user.id, c.id, now, { lock: true });
       if (!bookingId) throw new AppError('FORBIDDEN', reviewMessages.notAllowed);
-      return repo.insert({ bookingId, counsellorId: c.id, studentId: user.id, rating: v.rating, review: v.review, createdAt: now });
+      return reviews.insert({ bookingId, counsellorId: c.id, studentId: user.id, rating: v.rating, review: v.review, createdAt: now });
     });
     if (!saved) throw new AppError('FORBIDDEN', reviewMessages.notAllowed);
     return { message: reviewMessages.submitted, data: toReview(saved) };

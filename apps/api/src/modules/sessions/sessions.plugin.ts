@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unitOfWork } from '../../lib/unit-of-work.ts';
+import { registerApiRoutes } from '../../plugins/api-routes.ts';
 import { createBookingsRepository } from '../bookings/bookings.service.ts';
 import { createLedgerRepository } from '../ledger/ledger.service.ts';
+import { sessionRoutes } from './sessions.routes.ts';
 import { absenceDeadline, createSessionsRepository, sendReminder, settleOverdue, settleSession, type SessionsDeps } from './sessions.service.ts';
 
 declare module 'fastify' {
@@ -11,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** The sessions module (after payment): its repositories over one unit of work, its jobs, and its part of the sweep. */
+/** The sessions module (after payment): its repositories over one unit of work, its jobs, its part of the sweep, and its routes. */
 export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   // The booking modules' shared settings, with this module's log and repositories.
   const d: SessionsDeps = {
@@ -30,4 +32,5 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   app.jobs.register('sessions.absence-deadline', (p) => absenceDeadline(d, p));
   // The safety net for these jobs, after the payments part of the sweep.
   app.bookings.addSweep(() => settleOverdue(d));
+  await registerApiRoutes(app, sessionRoutes);
 });
