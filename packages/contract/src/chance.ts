@@ -1,9 +1,34 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 
-/** Bands by the whole percentage shown: Safe ≥ 85, Likely 65–84, Toss-up 35–64, Reach 15–34, Unlikely below 15. */
+/**
+ * The bands of a chance (docs/decisions/0014), by the whole percentage shown on the card: the rule
+ * the server answers with and the page shows by, kept here once.
+ */
 export const chanceBands = ['Safe', 'Likely', 'Toss-up', 'Reach', 'Unlikely'] as const;
 export type ChanceBand = (typeof chanceBands)[number];
+export const CHANCE_BANDS: readonly { band: ChanceBand; min: number; max: number }[] = [
+  { band: 'Safe', min: 85, max: 100 },
+  { band: 'Likely', min: 65, max: 84 },
+  { band: 'Toss-up', min: 35, max: 64 },
+  { band: 'Reach', min: 15, max: 34 },
+  { band: 'Unlikely', min: 0, max: 14 },
+];
+
+/** The lowest percentage a Reach seat may have to be listed. */
+export const REACH_MIN_PERCENT = 15;
+
+/** The whole percentage shown for a chance (float noise removed first, so 0.145 shows 15, not 14). */
+export function percentOf(chance: number): number {
+  return Math.round(Math.round(chance * 1e6) / 1e4);
+}
+
+/** The band of a chance, read from its whole percentage (0.845 is 85%, 'Safe'). */
+export function bandOf(chance: number): ChanceBand {
+  const pct = percentOf(chance);
+  for (const b of CHANCE_BANDS) if (pct >= b.min) return b.band;
+  return 'Unlikely';
+}
 
 /** `includeReach` as JSON or a form value; absent means false (the spec's list and counts). */
 export const includeReachSchema = z

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { Backtest } from '@rankwise/contract/chance';
 import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
-import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
+import { REACH_MIN_PERCENT } from '@rankwise/contract/chance';
+import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS } from './definitions.ts';
 import { readJosaaRoundRows, type AddedFile } from './josaa-files.ts';
 import { fitStepModel, runStepBacktest } from './round-step.ts';
 import { josaaFinalRound } from '../lib/reference-label.ts';
-import { calibrationOf, fitModel, NO_ADJUSTMENT, zForChance, type Calibration, type ChanceCurve, type ChanceModel, type GroupAdjustment } from './model.ts';
+import { calibrationOf, fitModel, type ChanceModel } from './model.ts';
 import {
   buildNeetPgHistories,
   NEET_PG_GROUPS,
@@ -17,6 +18,7 @@ import {
   type SeatRound,
 } from './neet-pg.ts';
 import { buildSeatHistories, type RoundRow, type SeatFeatures, type SeatHistory } from './seat-history.ts';
+import { type Calibration, type ChanceCurve, type GroupAdjustment, NO_ADJUSTMENT, zForChance } from '../../lib/chance.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
 export const CHANCE_MODEL_VERSION = '4';

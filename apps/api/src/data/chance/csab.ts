@@ -1,10 +1,11 @@
-import type { Backtest } from '@rankwise/contract/chance';
+import { REACH_MIN_PERCENT, type Backtest } from '@rankwise/contract/chance';
 import { newGroupSink, newSink, scoreYear, summarise } from './backtest.ts';
 import type { JosaaModels, StreamModel } from './chance-models.ts';
-import { JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
-import { calibrationOf, paramsFor, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
+import { JOSAA_CHANCE_GROUPS } from './definitions.ts';
+import { calibrationOf, paramsFor, type ChanceModel } from './model.ts';
 import { canonicalHistories, canonicalSeatKey, type EngineeringCutoff } from './seat-chances.ts';
 import { categoryClassOf, poolOf, quotaClassOf, type SeatHistory, type SeatYear } from './seat-history.ts';
+import { type ChanceCurve, zForChance } from '../../lib/chance.ts';
 
 /*
  * CSAB's chances and their backtest (docs/decisions/0014, CSAB; 0023). CSAB publishes every seat

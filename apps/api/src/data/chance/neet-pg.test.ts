@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { readMedicalData } from '../neet-pg/medical-data.ts';
 import { neetPgModel } from './chance-models.ts';
-import { bandOf, pointRank, RATIO_PERCENTS } from './definitions.ts';
-import { chanceAt, type Calibration } from './model.ts';
+import { bandOf } from '@rankwise/contract/chance';
+import { pointRank, RATIO_PERCENTS } from './definitions.ts';
 import { buildNeetPgHistories, curveForQuota, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
 import { medicalSeatChances, medicalSeatInputs } from './seat-chances.ts';
 import type { SeatHistory } from './seat-history.ts';
+import { type Calibration, chanceAt } from '../../lib/chance.ts';
 
 /*
  * NEET PG's backtests (docs/decisions/0014) on the real data: the seat-years and the last-year

@@ -1,7 +1,8 @@
 import type { Backtest } from '@rankwise/contract/chance';
 import { type BacktestResult, type BandRow, mergeYearRows, newSink, scoreYear, summarise, type ScoredPoint, type Sink } from './backtest.ts';
-import { calibrationOf, fitModel, isFresh, type Calibration, type CalibrationBin, type ChanceCurve, type ChanceModel, type WideRule } from './model.ts';
+import { calibrationOf, fitModel, isFresh, type CalibrationBin, type ChanceModel, type WideRule } from './model.ts';
 import { categoryClassOf, type QuotaClass, type SeatHistory, type SeatYear } from './seat-history.ts';
+import type { Calibration, ChanceCurve } from '../../lib/chance.ts';
 
 /*
  * NEET PG seats for the chance model (docs/decisions/0014-chance-of-admission.md).

@@ -1,6 +1,6 @@
 import type { DataSet, DataSetsResponse, Methodology } from '@rankwise/contract/chance';
-import { methodologySchema } from '@rankwise/contract/chance';
-import { RATIO_PERCENTS, REACH_MIN_PERCENT } from '../../data/chance/definitions.ts';
+import { methodologySchema, REACH_MIN_PERCENT } from '@rankwise/contract/chance';
+import { RATIO_PERCENTS } from '../../data/chance/definitions.ts';
 import { NEET_PG } from '../../data/chance/neet-pg.ts';
 import type { ChanceRepository } from './chance.repository.ts';
 import { SOURCE_DATES } from '../../data/lib/data-sets.ts';

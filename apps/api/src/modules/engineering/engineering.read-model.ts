@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 import {
   firstAtLeast,
   interner,
@@ -22,6 +20,7 @@ import {
   type ReferenceRecord,
   type StaticSort,
 } from './engineering.repository.ts';
+import type { ChanceCurve, SeatChanceCard } from '../../lib/chance.ts';
 
 /**
  * The engineering predictor's read model (docs/decisions/0018): every `engineering_reference` seat

@@ -1,13 +1,13 @@
 import { ENGINEERING_PAGE_SIZE, type EngineeringCollege, type EngineeringPreferences, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
 import type { ChanceFields } from '@rankwise/contract/chance';
-import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
+import { ANY_CHANCE, type ChanceCurve, chanceFieldsJson, type SeatChanceJson, seatChanceJson, toChanceFields } from '../../lib/chance.ts';
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
 import { AAT_REQUIREMENT, isArchitectureProgram } from '../../data/josaa/rank-papers.ts';
 import { partOf, type MatchPart, type ReferenceQuery, type ReferenceRecord, type EngineeringRepository } from './engineering.repository.ts';
 import type { EngineeringReadModel } from './engineering.read-model.ts';
+import { curveFor } from '../../lib/chance-curves.ts';
 
 /** Where matches come from: the read model in memory, or the SQL of the repository (the same answers). */
 export type EngineeringSource = {

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 import {
   firstAtLeast,
   interner,
@@ -15,6 +13,7 @@ import {
   type SortOrder,
 } from '../../lib/reference-index.ts';
 import { createMedicalRepository, orderBy, SEAT_COLUMNS, type MedicalQuery, type MedicalSeatRecord, type StaticSort } from './medical.repository.ts';
+import type { ChanceCurve, SeatChanceCard } from '../../lib/chance.ts';
 
 /**
  * The NEET PG predictor's read model (docs/decisions/0018): every `medical_reference` seat and the

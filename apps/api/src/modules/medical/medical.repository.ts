@@ -1,11 +1,10 @@
 import type { MedicalSort } from '@rankwise/contract/medical';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
-import { curveOfRow } from '../../lib/chance.ts';
 import { chanceOrder, listedFor } from '../../lib/chance-sql.ts';
 import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
+import type { ChanceCurve, SeatChanceCard } from '../../lib/chance.ts';
+import { curveOfRow } from '../../lib/chance-curves.ts';
 
 export type MedicalQuery = {
   quota: string;

@@ -7,14 +7,14 @@ import {
 } from '@rankwise/contract/medical';
 import type { ChanceFields } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
-import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
+import { ANY_CHANCE, type ChanceCurve, chanceFieldsJson, type SeatChanceJson, seatChanceJson, toChanceFields } from '../../lib/chance.ts';
 import { pagedJson, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
 import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
 import type { MedicalQuery, MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
 import type { MedicalReadModel } from './medical.read-model.ts';
+import { curveFor } from '../../lib/chance-curves.ts';
 
 /** Where seats come from: the read model in memory, or the SQL of the repository (the same answers). */
 export type MedicalSource = {
