@@ -125,7 +125,7 @@ export function createEngineeringRepository(db: Db) {
         columns: sql.raw(REFERENCE_COLUMNS),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
-        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q), true)}, closing_rank asc, id asc` : orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? chanceOrder(matchedRank(q), true) : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });

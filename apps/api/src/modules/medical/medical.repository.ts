@@ -74,7 +74,7 @@ export function createMedicalRepository(db: Db) {
         columns: sql.raw(SEAT_COLUMNS),
         table: sql.raw('medical_reference'),
         where: whereClause(q),
-        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(q.rank)}, closing_rank asc, id asc` : orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? chanceOrder(q.rank) : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });
