@@ -67,6 +67,28 @@ export type ChanceFields = z.infer<typeof chanceFieldsSchema>;
 const cellSchema = z.object({ n: z.number().int(), predicted: z.number(), observed: z.number() });
 const bandRowSchema = cellSchema.extend({ band: z.enum(chanceBands) });
 
+/**
+ * A seat group calibrated on its own, in one backtest (docs/decisions/0014): its seats and points,
+ * the chance given and the share who got the seat per band, and how it is calibrated.
+ * - JoSAA (closing rank under 100, PwD, the GO/JK/LA quotas, the rest): over all backtest years,
+ *   with the change of z the product uses for it (`adjustment`; `own` false: too few points,
+ *   pooled with the rest).
+ * - NEET PG (the DNB quota, the other quotas): each group has its own calibration table (`own`
+ *   true, no change of z), with the group's Brier scores.
+ */
+export const calibrationGroupSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  seats: z.number().int(),
+  points: z.number().int(),
+  brier: z.number().optional(),
+  baselineBrier: z.number().optional(),
+  bands: z.array(bandRowSchema),
+  adjustment: z.object({ shift: z.number(), below: z.number(), above: z.number() }).optional(),
+  own: z.boolean(),
+});
+export type CalibrationGroup = z.infer<typeof calibrationGroupSchema>;
+
 export const backtestSchema = z.object({
   stream: z.enum(['josaa', 'neet-pg']),
   years: z.array(
@@ -87,41 +109,10 @@ export const backtestSchema = z.object({
     bands: z.array(bandRowSchema),
     bins: z.array(cellSchema.extend({ from: z.number().int(), to: z.number().int() })),
   }),
-  /**
-   * JoSAA: seat groups calibrated on their own (docs/decisions/0014): each group's points over all
-   * backtest years by band, and the adjustment of z the product uses for it (`own` false: too few
-   * points, pooled with the rest).
-   */
-  calibrationGroups: z
-    .array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        seats: z.number().int(),
-        points: z.number().int(),
-        bands: z.array(bandRowSchema),
-        adjustment: z.object({ shift: z.number(), below: z.number(), above: z.number() }),
-        own: z.boolean(),
-      }),
-    )
-    .optional(),
+  /** The seat groups calibrated on their own, scored in this backtest (JoSAA's and NEET PG's). */
+  calibrationGroups: z.array(calibrationGroupSchema).optional(),
 });
 export type Backtest = z.infer<typeof backtestSchema>;
-
-/** One calibration group's band tables in a backtest (NEET PG: the DNB quota, the other quotas). */
-const groupBandsSchema = z.object({
-  seats: z.number().int(),
-  points: z.number().int(),
-  brier: z.number(),
-  baselineBrier: z.number(),
-  bands: z.array(bandRowSchema),
-});
-export const neetPgGroupSchema = z.object({
-  group: z.enum(['DNB', 'other']),
-  twoFold: groupBandsSchema,
-  forward: groupBandsSchema.nullable(),
-});
-export type NeetPgGroupBacktest = z.infer<typeof neetPgGroupSchema>;
 
 /** The model the product uses now, as stored by the importer. */
 export const chanceModelSummarySchema = z.object({
@@ -178,14 +169,13 @@ export const methodologySchema = z.object({
     josaa: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema, step: stepBacktestSchema.nullable().optional() }).nullable(),
     /**
      * `backtest` is the two-fold one (2023 → 2024 across institutes); `forward` predicts 2025 from the
-     * years before it (null until the data has 2025); `groups` are the groups calibrated on their own
-     * (the DNB quota, the other quotas), each with both backtests' band tables (docs/decisions/0014).
+     * years before it (null until the data has 2025). Each has its `calibrationGroups`: the DNB
+     * quota and the other quotas (docs/decisions/0014).
      */
     neetPg: z
       .object({
         backtest: backtestSchema,
         forward: backtestSchema.nullable().default(null),
-        groups: z.array(neetPgGroupSchema).default([]),
         model: chanceModelSummarySchema,
       })
       .nullable(),

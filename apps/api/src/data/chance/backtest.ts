@@ -1,4 +1,4 @@
-import { bandOf, CHANCE_BANDS, percentOf, type ChanceBand } from '@rankwise/contract/chance';
+import { bandOf, CHANCE_BANDS, percentOf, type CalibrationGroup, type ChanceBand } from '@rankwise/contract/chance';
 import { chanceGroupOf, GENERAL_GROUP, GROUP_MIN_POINTS, JOSAA_CHANCE_GROUPS, pointRank, RATIO_PERCENTS, type ChanceGroupDef } from './definitions.ts';
 import {
   binOf,
@@ -36,20 +36,11 @@ export type BacktestResult = {
   /** Raw-chance bins of every scored year: the calibration table of the year after the last. */
   calibrationBins: CalibrationBin[];
   /**
-   * JoSAA: each seat group's points over all scored years (predicted and observed per band), and the
-   * adjustment fitted on all of them (the product's; `own` false: too few points, pooled).
+   * The seat groups calibrated on their own (published as `calibrationGroups`). JoSAA: each group's
+   * points over all scored years, and the adjustment fitted on all of them (the product's; `own`
+   * false: too few points, pooled). NEET PG: each group's points and Brier scores (neet-pg.ts).
    */
-  groups?: GroupRow[];
-};
-
-export type GroupRow = {
-  id: string;
-  label: string;
-  seats: number;
-  points: number;
-  bands: BandRow[];
-  adjustment: GroupAdjustment;
-  own: boolean;
+  groups?: CalibrationGroup[];
 };
 
 /** Per group: its scored points kept for fitting (each year's table, z before adjustment, outcome) and its band cells. */
@@ -78,6 +69,11 @@ export function groupAdjustments(defs: readonly ChanceGroupDef[], sink: GroupSin
     out.set(d.id, g.points >= GROUP_MIN_POINTS ? fitGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
   }
   return out;
+}
+
+/** Each seat group's adjustment of z as a backtest fitted it (JoSAA's groups; none for a group without one). */
+export function adjustmentsOf(b: Pick<BacktestResult, 'groups'>): Map<string, GroupAdjustment> {
+  return new Map((b.groups ?? []).map((g) => [g.id, g.adjustment ?? NO_ADJUSTMENT]));
 }
 
 const acc = (): CalibrationBin => ({ n: 0, p: 0, o: 0 });
@@ -259,7 +255,7 @@ export function runBacktest(
   });
   // The product's: fitted on every scored year, through the calibration table the product uses.
   const final = groupAdjustments(defs, groupSink, calibrationOf(sink.raw));
-  const groups: GroupRow[] = [...defs, GENERAL_GROUP].map((d) => {
+  const groups: CalibrationGroup[] = [...defs, GENERAL_GROUP].map((d) => {
     const g = groupSink.get(d.id)!;
     return {
       id: d.id,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { Backtest } from '@rankwise/contract/chance';
-import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
-import { REACH_MIN_PERCENT } from '@rankwise/contract/chance';
+import { REACH_MIN_PERCENT, type Backtest } from '@rankwise/contract/chance';
+import { adjustmentsOf, runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
 import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS } from './definitions.ts';
 import { readJosaaRoundRows, type AddedFile } from './josaa-files.ts';
 import { fitStepModel, runStepBacktest } from './round-step.ts';
@@ -36,7 +35,7 @@ export type StreamModel = {
    * Reach limit; `curve` is the 'other' group's.
    */
   groups?: Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
-  /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; model.ts GroupAdjustment). */
+  /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; lib/chance.ts GroupAdjustment). */
   adjustments?: Map<string, GroupAdjustment>;
   summary: {
     stream: 'josaa' | 'neet-pg' | 'csab';
@@ -99,9 +98,6 @@ export function streamModel(stream: StreamModel['stream'], model: ChanceModel, b
   };
 }
 
-/** Each seat group's adjustment of z, as the backtest fitted it (backtest.ts). */
-const adjustmentsOf = (b: BacktestResult) => new Map((b.groups ?? []).map((g) => [g.id, g.adjustment]));
-
 /**
  * JoSAA: backtest every year from 2018 to the latest complete one, then the model for the year
  * after the reference year (the latest, or `referenceYear`), with the calibration table and group
@@ -157,8 +153,7 @@ export function josaaModel(histories: SeatHistory[], referenceYear?: number): St
   const years: number[] = [];
   for (let y = JOSAA_BACKTEST_YEARS.first; y <= last; y++) years.push(y);
   const backtest = runBacktest(histories, years);
-  const adjustments = new Map((backtest.groups ?? []).map((g) => [g.id, g.adjustment]));
-  return { ...streamModel('josaa', fitModel(histories, last + 1), backtest, true), adjustments };
+  return { ...streamModel('josaa', fitModel(histories, last + 1), backtest, true), adjustments: adjustmentsOf(backtest) };
 }
 
 /**
