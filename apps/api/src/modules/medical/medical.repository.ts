@@ -80,14 +80,14 @@ export function createMedicalRepository(db: Db) {
       });
     },
 
-    /** The course catalogue in form order (degree, then name). */
-    /** The NEET PG chance curve the importer stored (move table; no calibration table). */
+    /** The NEET PG chance curve the importer stored (move table; each quota group's calibration table). */
     async findChanceCurve(): Promise<ChanceCurve | null> {
       const r = (await db.execute(sql`select move_table, calibration from chance_models where stream = 'neet-pg'`)) as unknown as {
         rows: { move_table: number[]; calibration: ChanceCurve['calibration'] }[];
       };
       return curveOfRow(r.rows[0]);
     },
+    /** The course catalogue in form order (degree, then name). */
     async listCourses(): Promise<{ name: string; degree: string }[]> {
       const res = (await db.execute(sql`select name, degree from medical_courses order by position`)) as unknown as {
         rows: { name: string; degree: string }[];
