@@ -2,13 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { readMedicalData } from '../neet-pg/medical-data.ts';
 import { neetPgModel } from './chance-models.ts';
-import { bandOf, type Backtest } from '@rankwise/contract/chance';
+import { backtestSchema, bandOf, type Backtest } from '@rankwise/contract/chance';
 import { pointRank, RATIO_PERCENTS } from './definitions.ts';
 import {
   buildNeetPgHistories,
   curveForQuota,
   foldOfInstitutes,
   NEET_PG,
+  publishedNeetPg,
   runNeetPgBacktests,
   storedNeetPg,
   type NeetPgBacktests,
@@ -98,6 +99,18 @@ describe('NEET PG backtests', () => {
     const dnb = b.twoFold.groups![0].bands.find((x) => x.band === 'Toss-up')!;
     // The over-confidence issue 21 measured: Toss-up seats of the DNB quota came true far less often than said.
     expect(dnb.predicted - dnb.observed).toBeGreaterThan(0.1);
+  });
+
+  it('stores each backtest with its groups, which /methodology publishes in the shape of the contract', () => {
+    // As the importer stores it (a JSON column) and the service reads it back.
+    const { backtest, forward } = storedNeetPg(JSON.parse(JSON.stringify(publishedNeetPg(b))));
+    for (const [read, whole] of [
+      [backtestSchema.parse(backtest), b.twoFold],
+      [backtestSchema.parse(forward), b.forward!],
+    ] as const) {
+      expect(read.total.seats).toBe(whole.total.seats);
+      expect(read.calibrationGroups).toEqual(whole.groups);
+    }
   });
 
   it('says on the card of a flagged 2025 seat why its closing rank may be one stray allotment, and widens its band', () => {
