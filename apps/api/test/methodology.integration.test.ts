@@ -126,8 +126,13 @@ describe.each(databaseKinds)('/methodology on %s', (kind) => {
     const neetPg = body.data.neetPg!;
     expect(neetPg.forward!.years.map((y) => y.year)).toEqual([2025]);
     expect(neetPg.forward!.total.seats).toBeGreaterThan(10_000);
-    expect(neetPg.groups.map((g) => g.group)).toEqual(['DNB', 'other']);
-    expect(neetPg.groups.reduce((a, g) => a + g.twoFold.seats, 0)).toBe(neetPg.backtest.total.seats);
-    expect(neetPg.groups.reduce((a, g) => a + g.forward!.seats, 0)).toBe(neetPg.forward!.total.seats);
+    // Each backtest's groups in the shape JoSAA's have (calibrationGroups), each with its own table.
+    for (const backtest of [neetPg.backtest, neetPg.forward!]) {
+      expect(backtest.calibrationGroups!.map((g) => [g.id, g.label, g.own])).toEqual([
+        ['DNB', 'DNB quota', true],
+        ['other', 'Other quotas', true],
+      ]);
+      expect(backtest.calibrationGroups!.reduce((a, g) => a + g.seats, 0)).toBe(backtest.total.seats);
+    }
   });
 });

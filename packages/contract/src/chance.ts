@@ -1,9 +1,34 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 
-/** Bands by the whole percentage shown: Safe ≥ 85, Likely 65–84, Toss-up 35–64, Reach 15–34, Unlikely below 15. */
+/**
+ * The bands of a chance (docs/decisions/0014), by the whole percentage shown on the card: the rule
+ * the server answers with and the page shows by, kept here once.
+ */
 export const chanceBands = ['Safe', 'Likely', 'Toss-up', 'Reach', 'Unlikely'] as const;
 export type ChanceBand = (typeof chanceBands)[number];
+export const CHANCE_BANDS: readonly { band: ChanceBand; min: number; max: number }[] = [
+  { band: 'Safe', min: 85, max: 100 },
+  { band: 'Likely', min: 65, max: 84 },
+  { band: 'Toss-up', min: 35, max: 64 },
+  { band: 'Reach', min: 15, max: 34 },
+  { band: 'Unlikely', min: 0, max: 14 },
+];
+
+/** The lowest percentage a Reach seat may have to be listed. */
+export const REACH_MIN_PERCENT = 15;
+
+/** The whole percentage shown for a chance (float noise removed first, so 0.145 shows 15, not 14). */
+export function percentOf(chance: number): number {
+  return Math.round(Math.round(chance * 1e6) / 1e4);
+}
+
+/** The band of a chance, read from its whole percentage (0.845 is 85%, 'Safe'). */
+export function bandOf(chance: number): ChanceBand {
+  const pct = percentOf(chance);
+  for (const b of CHANCE_BANDS) if (pct >= b.min) return b.band;
+  return 'Unlikely';
+}
 
 /** `includeReach` as JSON or a form value; absent means false (the spec's list and counts). */
 export const includeReachSchema = z
@@ -42,6 +67,28 @@ export type ChanceFields = z.infer<typeof chanceFieldsSchema>;
 const cellSchema = z.object({ n: z.number().int(), predicted: z.number(), observed: z.number() });
 const bandRowSchema = cellSchema.extend({ band: z.enum(chanceBands) });
 
+/**
+ * A seat group calibrated on its own, in one backtest (docs/decisions/0014): its seats and points,
+ * the chance given and the share who got the seat per band, and how it is calibrated.
+ * - JoSAA (closing rank under 100, PwD, the GO/JK/LA quotas, the rest): over all backtest years,
+ *   with the change of z the product uses for it (`adjustment`; `own` false: too few points,
+ *   pooled with the rest).
+ * - NEET PG (the DNB quota, the other quotas): each group has its own calibration table (`own`
+ *   true, no change of z), with the group's Brier scores.
+ */
+export const calibrationGroupSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  seats: z.number().int(),
+  points: z.number().int(),
+  brier: z.number().optional(),
+  baselineBrier: z.number().optional(),
+  bands: z.array(bandRowSchema),
+  adjustment: z.object({ shift: z.number(), below: z.number(), above: z.number() }).optional(),
+  own: z.boolean(),
+});
+export type CalibrationGroup = z.infer<typeof calibrationGroupSchema>;
+
 export const backtestSchema = z.object({
   stream: z.enum(['josaa', 'neet-pg']),
   years: z.array(
@@ -62,41 +109,10 @@ export const backtestSchema = z.object({
     bands: z.array(bandRowSchema),
     bins: z.array(cellSchema.extend({ from: z.number().int(), to: z.number().int() })),
   }),
-  /**
-   * JoSAA: seat groups calibrated on their own (docs/decisions/0014): each group's points over all
-   * backtest years by band, and the adjustment of z the product uses for it (`own` false: too few
-   * points, pooled with the rest).
-   */
-  calibrationGroups: z
-    .array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        seats: z.number().int(),
-        points: z.number().int(),
-        bands: z.array(bandRowSchema),
-        adjustment: z.object({ shift: z.number(), below: z.number(), above: z.number() }),
-        own: z.boolean(),
-      }),
-    )
-    .optional(),
+  /** The seat groups calibrated on their own, scored in this backtest (JoSAA's and NEET PG's). */
+  calibrationGroups: z.array(calibrationGroupSchema).optional(),
 });
 export type Backtest = z.infer<typeof backtestSchema>;
-
-/** One calibration group's band tables in a backtest (NEET PG: the DNB quota, the other quotas). */
-const groupBandsSchema = z.object({
-  seats: z.number().int(),
-  points: z.number().int(),
-  brier: z.number(),
-  baselineBrier: z.number(),
-  bands: z.array(bandRowSchema),
-});
-export const neetPgGroupSchema = z.object({
-  group: z.enum(['DNB', 'other']),
-  twoFold: groupBandsSchema,
-  forward: groupBandsSchema.nullable(),
-});
-export type NeetPgGroupBacktest = z.infer<typeof neetPgGroupSchema>;
 
 /** The model the product uses now, as stored by the importer. */
 export const chanceModelSummarySchema = z.object({
@@ -153,14 +169,13 @@ export const methodologySchema = z.object({
     josaa: z.object({ backtest: backtestSchema, model: chanceModelSummarySchema, step: stepBacktestSchema.nullable().optional() }).nullable(),
     /**
      * `backtest` is the two-fold one (2023 → 2024 across institutes); `forward` predicts 2025 from the
-     * years before it (null until the data has 2025); `groups` are the groups calibrated on their own
-     * (the DNB quota, the other quotas), each with both backtests' band tables (docs/decisions/0014).
+     * years before it (null until the data has 2025). Each has its `calibrationGroups`: the DNB
+     * quota and the other quotas (docs/decisions/0014).
      */
     neetPg: z
       .object({
         backtest: backtestSchema,
         forward: backtestSchema.nullable().default(null),
-        groups: z.array(neetPgGroupSchema).default([]),
         model: chanceModelSummarySchema,
       })
       .nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chanceBands } from './chance.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { engineeringCategories, rankSchema } from './engineering.ts';
 import { homeStates } from './reference.ts';
@@ -80,7 +81,7 @@ export const outcomesBodySchema = z
   });
 export type OutcomesBody = z.input<typeof outcomesBodySchema>;
 
-export const bandSchema = z.enum(['Safe', 'Likely', 'Toss-up', 'Reach', 'Unlikely']);
+export const bandSchema = z.enum(chanceBands);
 
 export const warningCodes = [
   'no-safety-net',

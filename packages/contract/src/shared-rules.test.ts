@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingPhone, bookingPhoneSchema } from './bookings.ts';
+import { bandOf, CHANCE_BANDS, chanceBands, percentOf } from './chance.ts';
 import { engineeringSortKeys, engineeringSortOptions } from './engineering.ts';
 import { indianGrouping, istMoment, rupees, sessionClock, sessionWhen, shortDate } from './format.ts';
 import { medicalSortKeys, medicalSortOptions } from './medical.ts';
@@ -89,5 +90,26 @@ describe('the exam type', () => {
     expect(engineeringPreferencesSchema.parse({ ...base, examType: 'MAINS' }).examType).toBe('MAINS');
     expect(engineeringPreferencesSchema.parse({ ...base, examType: 'IIT' }).examType).toBe('IIT');
     expect(engineeringPreferencesSchema.safeParse({ ...base, examType: 'MAIN' }).success).toBe(false);
+  });
+});
+
+describe('the chance bands', () => {
+  it('reads the band from the whole percentage shown, float noise removed first', () => {
+    // 0.145 × 100 is 14.499999999999998 in floating point: the card shows 15%, a Reach seat.
+    expect([0.145, 0.285, 0.845, 0.844, 0.5, 0.01, 0.99].map(percentOf)).toEqual([15, 29, 85, 84, 50, 1, 99]);
+    expect(bandOf(0.845)).toBe('Safe');
+    expect(bandOf(0.844)).toBe('Likely');
+    expect(bandOf(0.65)).toBe('Likely');
+    expect(bandOf(0.5)).toBe('Toss-up');
+    expect(bandOf(0.349)).toBe('Toss-up');
+    expect(bandOf(0.344)).toBe('Reach');
+    expect(bandOf(0.15)).toBe('Reach');
+    expect(bandOf(0.145)).toBe('Reach');
+    expect(bandOf(0.144)).toBe('Unlikely');
+  });
+
+  it('covers every whole percentage once, in the order of the band names', () => {
+    expect(CHANCE_BANDS.map((b) => b.band)).toEqual([...chanceBands]);
+    for (let pct = 0; pct <= 100; pct++) expect(CHANCE_BANDS.filter((b) => b.min <= pct && pct <= b.max)).toHaveLength(1);
   });
 });

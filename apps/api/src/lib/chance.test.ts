@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adjustZ, chanceAt, quantiles, zForChance, zOf, type ChanceCurve } from '../data/chance/model.ts';
-import { clearedInRound, whyLine } from '../data/chance/seat-chances.ts';
-import { chanceFieldsJson, seatChanceJson, toChanceFields } from './chance.ts';
+import { quantiles } from '../data/chance/model.ts';
+import { whyLine } from '../data/chance/seat-chances.ts';
+import { adjustZ, chanceAt, type ChanceCurve, chanceFieldsJson, clearedInRound, seatChanceJson, toChanceFields, zForChance, zOf } from './chance.ts';
 
 // A symmetric table of standardised moves from -3 to 3 (no calibration): chance 50% at the closing rank.
 const curve: ChanceCurve = {

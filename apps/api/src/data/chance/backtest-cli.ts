@@ -45,7 +45,11 @@ export function printBacktest(
   for (const g of r.groups ?? []) {
     log(
       `group ${g.label}: ${g.seats.toLocaleString('en-IN')} seat-years, ${g.points.toLocaleString('en-IN')} points; ` +
-        (g.own ? `shift ${g.adjustment.shift}, widths ${g.adjustment.below} below / ${g.adjustment.above} above` : 'no adjustment (pooled)'),
+        (g.adjustment === undefined
+          ? `its own calibration table, Brier ${g.brier?.toFixed(4)}`
+          : g.own
+            ? `shift ${g.adjustment.shift}, widths ${g.adjustment.below} below / ${g.adjustment.above} above`
+            : 'no adjustment (pooled)'),
     );
     for (const b of g.bands) log(`  ${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
   }
@@ -80,16 +84,7 @@ if (neetPg.forward) {
   console.log('\nNEET PG forward (2024 → 2025):');
   printBacktest(neetPg.forward);
 }
-for (const g of neetPg.groups) {
-  for (const [name, t] of [
-    ['two-fold', g.twoFold],
-    ['forward', g.forward],
-  ] as const) {
-    if (!t) continue;
-    console.log(`\nNEET PG ${name}, group ${g.group}: ${t.seats} seat-years, Brier ${t.brier.toFixed(4)}`);
-    for (const b of t.bands) console.log(`${b.band.padEnd(10)} ${String(b.n).padStart(8)}   ${pct(b.predicted).padStart(8)}  ${pct(b.observed).padStart(8)}`);
-  }
-}
+// printBacktest prints each backtest's groups (the DNB quota, the other quotas) after it.
 if (values.folds) {
   const names = new Map(medical.institutes.map((i) => [i.id, i.name]));
   const folds = [...foldOfInstitutes(neetPgHistories)];

@@ -1,36 +1,19 @@
-import {
-  BANDS,
-  bandOf,
-  chanceGroupOf,
-  GENERAL_GROUP,
-  GROUP_MIN_POINTS,
-  JOSAA_CHANCE_GROUPS,
-  percentOf,
-  pointRank,
-  RATIO_PERCENTS,
-  type Band,
-  type ChanceGroupDef,
-} from './definitions.ts';
+import { bandOf, CHANCE_BANDS, percentOf, type CalibrationGroup, type ChanceBand } from '@rankwise/contract/chance';
+import { chanceGroupOf, GENERAL_GROUP, GROUP_MIN_POINTS, JOSAA_CHANCE_GROUPS, pointRank, RATIO_PERCENTS, type ChanceGroupDef } from './definitions.ts';
 import {
   binOf,
   calibrationOf,
   CALIBRATION_BINS,
-  chanceAt,
   fitGroupAdjustment,
   fitModel,
-  adjustZ,
-  NO_ADJUSTMENT,
-  rawChance,
   seatParams,
-  zOf,
-  type Calibration,
   type CalibrationBin,
   type ChanceModel,
-  type GroupAdjustment,
   type GroupPoints,
   type SeatParams,
 } from './model.ts';
 import type { SeatHistory } from './seat-history.ts';
+import { adjustZ, type Calibration, chanceAt, type GroupAdjustment, NO_ADJUSTMENT, rawChance, zOf } from '../../lib/chance.ts';
 
 /*
  * The backtest (docs/decisions/0014): for each year Y, the model is fitted on the years before Y
@@ -41,7 +24,7 @@ import type { SeatHistory } from './seat-history.ts';
  */
 
 export type Cell = { n: number; predicted: number; observed: number };
-export type BandRow = Cell & { band: Band };
+export type BandRow = Cell & { band: ChanceBand };
 export type YearRow = { year: number; seats: number; points: number; brier: number; baselineBrier: number; bands: BandRow[] };
 export type BinRow = Cell & { from: number; to: number };
 
@@ -53,31 +36,25 @@ export type BacktestResult = {
   /** Raw-chance bins of every scored year: the calibration table of the year after the last. */
   calibrationBins: CalibrationBin[];
   /**
-   * JoSAA: each seat group's points over all scored years (predicted and observed per band), and the
-   * adjustment fitted on all of them (the product's; `own` false: too few points, pooled).
+   * The seat groups calibrated on their own (published as `calibrationGroups`). JoSAA: each group's
+   * points over all scored years, and the adjustment fitted on all of them (the product's; `own`
+   * false: too few points, pooled). NEET PG: each group's points and Brier scores (neet-pg.ts).
    */
-  groups?: GroupRow[];
-};
-
-export type GroupRow = {
-  id: string;
-  label: string;
-  seats: number;
-  points: number;
-  bands: BandRow[];
-  adjustment: GroupAdjustment;
-  own: boolean;
+  groups?: CalibrationGroup[];
 };
 
 /** Per group: its scored points kept for fitting (each year's table, z before adjustment, outcome) and its band cells. */
-export type GroupSink = Map<string, { blocks: GroupPoints[]; points: number; seats: number; band: Map<Band, CalibrationBin> }>;
+export type GroupSink = Map<string, { blocks: GroupPoints[]; points: number; seats: number; band: Map<ChanceBand, CalibrationBin> }>;
 
 /** The groups the backtest scores apart, and each one's adjustment for the year being scored. */
 export type Grouping = { defs: readonly ChanceGroupDef[]; adjustments: Map<string, GroupAdjustment>; sink: GroupSink };
 
 export function newGroupSink(defs: readonly ChanceGroupDef[]): GroupSink {
   return new Map(
-    [...defs.map((d) => d.id), GENERAL_GROUP.id].map((id) => [id, { blocks: [], points: 0, seats: 0, band: new Map(BANDS.map((b) => [b.band, acc()])) }]),
+    [...defs.map((d) => d.id), GENERAL_GROUP.id].map((id) => [
+      id,
+      { blocks: [], points: 0, seats: 0, band: new Map(CHANCE_BANDS.map((b) => [b.band, acc()])) },
+    ]),
   );
 }
 
@@ -92,6 +69,11 @@ export function groupAdjustments(defs: readonly ChanceGroupDef[], sink: GroupSin
     out.set(d.id, g.points >= GROUP_MIN_POINTS ? fitGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
   }
   return out;
+}
+
+/** Each seat group's adjustment of z as a backtest fitted it (JoSAA's groups; none for a group without one). */
+export function adjustmentsOf(b: Pick<BacktestResult, 'groups'>): Map<string, GroupAdjustment> {
+  return new Map((b.groups ?? []).map((g) => [g.id, g.adjustment ?? NO_ADJUSTMENT]));
 }
 
 const acc = (): CalibrationBin => ({ n: 0, p: 0, o: 0 });
@@ -116,10 +98,10 @@ export type ScoredPoint = {
   raw?: number;
 };
 
-export type Sink = { band: Map<Band, CalibrationBin>; bins: CalibrationBin[]; raw: CalibrationBin[] };
+export type Sink = { band: Map<ChanceBand, CalibrationBin>; bins: CalibrationBin[]; raw: CalibrationBin[] };
 
 export const newSink = (): Sink => ({
-  band: new Map(BANDS.map((b) => [b.band, acc()])),
+  band: new Map(CHANCE_BANDS.map((b) => [b.band, acc()])),
   bins: Array.from({ length: 10 }, acc),
   raw: Array.from({ length: CALIBRATION_BINS }, acc),
 });
@@ -134,7 +116,7 @@ export function mergeYearRows(rows: YearRow[]): YearRow {
     points,
     brier: w((r) => r.brier),
     baselineBrier: w((r) => r.baselineBrier),
-    bands: BANDS.map((b, i) => {
+    bands: CHANCE_BANDS.map((b, i) => {
       const n = rows.reduce((a, r) => a + r.bands[i].n, 0);
       const sum = (f: (c: Cell) => number) => (n ? rows.reduce((a, r) => a + f(r.bands[i]) * r.bands[i].n, 0) / n : 0);
       return { band: b.band, n, predicted: sum((c) => c.predicted), observed: sum((c) => c.observed) };
@@ -153,7 +135,7 @@ export function summarise(stream: BacktestResult['stream'], rows: YearRow[], sin
       points,
       brier: weighted((r) => r.brier),
       baselineBrier: weighted((r) => r.baselineBrier),
-      bands: BANDS.map((b) => ({ band: b.band, ...cell(sink.band.get(b.band)!) })),
+      bands: CHANCE_BANDS.map((b) => ({ band: b.band, ...cell(sink.band.get(b.band)!) })),
       bins: sink.bins.map((a, i) => ({ from: i * 10, to: i * 10 + 9, ...cell(a) })),
     },
     calibrationBins: sink.raw,
@@ -174,7 +156,7 @@ export function scoreYear(
   // This year's points per group, added to the group sink after scoring (the next year's fit sees them).
   const yearBlocks = new Map<string, GroupPoints>();
   const curve = { table: model.table, calibration };
-  const bands = new Map<Band, CalibrationBin>(BANDS.map((b) => [b.band, acc()]));
+  const bands = new Map<ChanceBand, CalibrationBin>(CHANCE_BANDS.map((b) => [b.band, acc()]));
   const raw = Array.from({ length: CALIBRATION_BINS }, acc);
   let seats = 0;
   let se = 0;
@@ -237,7 +219,7 @@ export function scoreYear(
     points,
     brier: points ? se / points : 0,
     baselineBrier: points ? seBase / points : 0,
-    bands: BANDS.map((b) => ({ band: b.band, ...cell(bands.get(b.band)!) })),
+    bands: CHANCE_BANDS.map((b) => ({ band: b.band, ...cell(bands.get(b.band)!) })),
   };
 }
 
@@ -273,14 +255,14 @@ export function runBacktest(
   });
   // The product's: fitted on every scored year, through the calibration table the product uses.
   const final = groupAdjustments(defs, groupSink, calibrationOf(sink.raw));
-  const groups: GroupRow[] = [...defs, GENERAL_GROUP].map((d) => {
+  const groups: CalibrationGroup[] = [...defs, GENERAL_GROUP].map((d) => {
     const g = groupSink.get(d.id)!;
     return {
       id: d.id,
       label: d.label,
       seats: g.seats,
       points: g.points,
-      bands: BANDS.map((b) => ({ band: b.band, ...cell(g.band.get(b.band)!) })),
+      bands: CHANCE_BANDS.map((b) => ({ band: b.band, ...cell(g.band.get(b.band)!) })),
       adjustment: final.get(d.id) ?? NO_ADJUSTMENT,
       own: d.id !== GENERAL_GROUP.id && g.points >= GROUP_MIN_POINTS,
     };

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import type { Backtest } from '@rankwise/contract/chance';
-import { runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
-import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
+import { REACH_MIN_PERCENT, type Backtest } from '@rankwise/contract/chance';
+import { adjustmentsOf, runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
+import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS } from './definitions.ts';
 import { readJosaaRoundRows, type AddedFile } from './josaa-files.ts';
 import { fitStepModel, runStepBacktest } from './round-step.ts';
 import { josaaFinalRound } from '../lib/reference-label.ts';
-import { calibrationOf, fitModel, NO_ADJUSTMENT, zForChance, type Calibration, type ChanceCurve, type ChanceModel, type GroupAdjustment } from './model.ts';
+import { calibrationOf, fitModel, type ChanceModel } from './model.ts';
 import {
   buildNeetPgHistories,
   NEET_PG_GROUPS,
@@ -17,6 +17,7 @@ import {
   type SeatRound,
 } from './neet-pg.ts';
 import { buildSeatHistories, type RoundRow, type SeatFeatures, type SeatHistory } from './seat-history.ts';
+import { type Calibration, type ChanceCurve, type GroupAdjustment, NO_ADJUSTMENT, zForChance } from '../../lib/chance.ts';
 
 /** Bump when the model's output changes for the same inputs (it is part of the importers' input hashes). */
 export const CHANCE_MODEL_VERSION = '4';
@@ -34,7 +35,7 @@ export type StreamModel = {
    * Reach limit; `curve` is the 'other' group's.
    */
   groups?: Record<NeetPgGroup, { calibration: Calibration | null; zReach: number }>;
-  /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; model.ts GroupAdjustment). */
+  /** JoSAA: each seat group's adjustment of z (definitions.ts JOSAA_CHANCE_GROUPS; lib/chance.ts GroupAdjustment). */
   adjustments?: Map<string, GroupAdjustment>;
   summary: {
     stream: 'josaa' | 'neet-pg' | 'csab';
@@ -97,9 +98,6 @@ export function streamModel(stream: StreamModel['stream'], model: ChanceModel, b
   };
 }
 
-/** Each seat group's adjustment of z, as the backtest fitted it (backtest.ts). */
-const adjustmentsOf = (b: BacktestResult) => new Map((b.groups ?? []).map((g) => [g.id, g.adjustment]));
-
 /**
  * JoSAA: backtest every year from 2018 to the latest complete one, then the model for the year
  * after the reference year (the latest, or `referenceYear`), with the calibration table and group
@@ -155,8 +153,7 @@ export function josaaModel(histories: SeatHistory[], referenceYear?: number): St
   const years: number[] = [];
   for (let y = JOSAA_BACKTEST_YEARS.first; y <= last; y++) years.push(y);
   const backtest = runBacktest(histories, years);
-  const adjustments = new Map((backtest.groups ?? []).map((g) => [g.id, g.adjustment]));
-  return { ...streamModel('josaa', fitModel(histories, last + 1), backtest, true), adjustments };
+  return { ...streamModel('josaa', fitModel(histories, last + 1), backtest, true), adjustments: adjustmentsOf(backtest) };
 }
 
 /**

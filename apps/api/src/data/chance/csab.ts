@@ -1,10 +1,11 @@
-import type { Backtest } from '@rankwise/contract/chance';
-import { newGroupSink, newSink, scoreYear, summarise } from './backtest.ts';
+import { REACH_MIN_PERCENT, type Backtest } from '@rankwise/contract/chance';
+import { adjustmentsOf, newGroupSink, newSink, scoreYear, summarise } from './backtest.ts';
 import type { JosaaModels, StreamModel } from './chance-models.ts';
-import { JOSAA_CHANCE_GROUPS, REACH_MIN_PERCENT } from './definitions.ts';
-import { calibrationOf, paramsFor, zForChance, type ChanceCurve, type ChanceModel } from './model.ts';
+import { JOSAA_CHANCE_GROUPS } from './definitions.ts';
+import { calibrationOf, paramsFor, type ChanceModel } from './model.ts';
 import { canonicalHistories, canonicalSeatKey, type EngineeringCutoff } from './seat-chances.ts';
 import { categoryClassOf, poolOf, quotaClassOf, type SeatHistory, type SeatYear } from './seat-history.ts';
+import { type ChanceCurve, zForChance } from '../../lib/chance.ts';
 
 /*
  * CSAB's chances and their backtest (docs/decisions/0014, CSAB; 0023). CSAB publishes every seat
@@ -68,7 +69,7 @@ export function csabModel(
   };
   const allBins = calibrationOf(josaa.finalBacktest.calibrationBins);
   // The JoSAA seat groups' adjustments (decision 0014) apply to CSAB seats as to JoSAA's: those fitted before Y.
-  const finalAdjustments = new Map((josaa.finalBacktest.groups ?? []).map((g) => [g.id, g.adjustment]));
+  const finalAdjustments = adjustmentsOf(josaa.finalBacktest);
   const rows = years.map((y) => {
     const calibration = josaa.finalBacktest.calibrationBefore.has(y) ? josaa.finalBacktest.calibrationBefore.get(y)! : allBins;
     const adjustments = josaa.finalBacktest.adjustmentsBefore.get(y) ?? finalAdjustments;

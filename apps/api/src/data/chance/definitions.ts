@@ -1,32 +1,9 @@
 /**
  * The definitions of the chance of admission and of its backtest (docs/decisions/0014-chance-of-admission.md).
  * Everything here is published on /methodology; a third party can recompute the backtest from the
- * raw CSVs with these rules alone.
+ * raw CSVs with these rules alone. The bands of a chance and the percentage shown are the contract's
+ * (@rankwise/contract/chance: CHANCE_BANDS, percentOf, bandOf), which the page uses as well.
  */
-
-/** Bands by the whole percentage shown on the card (round(100 × chance)). */
-export const BANDS = [
-  { band: 'Safe', min: 85, max: 100 },
-  { band: 'Likely', min: 65, max: 84 },
-  { band: 'Toss-up', min: 35, max: 64 },
-  { band: 'Reach', min: 15, max: 34 },
-  { band: 'Unlikely', min: 0, max: 14 },
-] as const;
-export type Band = (typeof BANDS)[number]['band'];
-
-/** The lowest percentage a Reach seat may have to be listed. */
-export const REACH_MIN_PERCENT = 15;
-
-/** The whole percentage shown (float noise removed first, so 0.845 shows 85). */
-export function percentOf(chance: number): number {
-  return Math.round(Math.round(chance * 1e6) / 1e4);
-}
-
-export function bandOf(chance: number): Band {
-  const pct = percentOf(chance);
-  for (const b of BANDS) if (pct >= b.min) return b.band;
-  return 'Unlikely';
-}
 
 /**
  * The backtest's rank points: for a seat whose reference closing rank is C, the ranks

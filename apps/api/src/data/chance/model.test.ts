@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, pointRank, sizeBandOf } from './definitions.ts';
-import {
-  adjustZ,
-  calibrate,
-  calibrationOf,
-  chanceAt,
-  fitGroupAdjustment,
-  fitModel,
-  quantiles,
-  seatParams,
-  survival,
-  unadjustZ,
-  zForChance,
-  zOf,
-} from './model.ts';
+import { pointRank, sizeBandOf } from './definitions.ts';
+import { calibrationOf, fitGroupAdjustment, fitModel, quantiles, seatParams } from './model.ts';
 import { buildSeatHistories, type RoundRow, type SeatHistory } from './seat-history.ts';
+import { adjustZ, calibrate, chanceAt, survival, unadjustZ, zForChance, zOf } from '../../lib/chance.ts';
 
 const row = (key: string, year: number, round: number, closing: string, extra: Partial<RoundRow> = {}): RoundRow => ({
   key,
@@ -34,17 +22,6 @@ describe('definitions', () => {
     expect(pointRank(105, 10)).toBe(11);
     expect(pointRank(50, 1)).toBe(1);
     expect(pointRank(175, 14_210)).toBe(24_868);
-  });
-
-  it('bands by the whole percentage shown', () => {
-    expect(bandOf(0.845)).toBe('Safe');
-    expect(bandOf(0.844)).toBe('Likely');
-    expect(bandOf(0.65)).toBe('Likely');
-    expect(bandOf(0.5)).toBe('Toss-up');
-    expect(bandOf(0.349)).toBe('Toss-up');
-    expect(bandOf(0.344)).toBe('Reach');
-    expect(bandOf(0.15)).toBe('Reach');
-    expect(bandOf(0.144)).toBe('Unlikely');
   });
 
   it('puts closing ranks into size bands', () => {

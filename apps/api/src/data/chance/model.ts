@@ -1,3 +1,4 @@
+import { adjustZ, chanceAt, NO_ADJUSTMENT, type Calibration, type GroupAdjustment } from '../../lib/chance.ts';
 import { sizeBandOf } from './definitions.ts';
 import type { SeatFeatures, SeatHistory } from './seat-history.ts';
 
@@ -22,6 +23,9 @@ import type { SeatFeatures, SeatHistory } from './seat-history.ts';
  *    years before (backtest.ts), and kept within 1%–99%.
  *
  * Because the chance falls as z = ln(r / C) / (s × k) grows, z orders results by chance exactly.
+ *
+ * This file fits the model; turning the stored fit into a chance (z, the calibration lookup, the
+ * group adjustment of z, the 1%–99% limits) is lib/chance.ts, shared with the predictors.
  */
 
 export const MODEL = {
@@ -33,8 +37,6 @@ export const MODEL = {
   RECENT: 4,
   /** Quantiles of the standardised-move table (0.5% steps). */
   QUANTILES: 200,
-  MIN_CHANCE: 0.01,
-  MAX_CHANCE: 0.99,
 } as const;
 
 type Spread = { s: number; n: number };
@@ -73,22 +75,6 @@ export function quantiles(values: number[], count: number): number[] {
     out.push(lo + 1 < a.length ? a[lo] + (h - lo) * (a[lo + 1] - a[lo]) : a[lo]);
   }
   return out;
-}
-
-/** Share of the table's values at least z, linear between quantiles. */
-export function survival(q: number[], z: number): number {
-  const last = q.length - 1;
-  if (z <= q[0]) return 1;
-  if (z > q[last]) return 0;
-  let lo = 0;
-  let hi = last;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (q[mid] < z) lo = mid;
-    else hi = mid;
-  }
-  // q[lo] < z ≤ q[hi]
-  return 1 - (lo + (z - q[lo]) / (q[hi] - q[lo])) / last;
 }
 
 type Move = { seat: SeatHistory; year: number; from: number; d: number };
@@ -200,17 +186,12 @@ export function paramsFor(model: ChanceModel, seat: SeatHistory | undefined, fea
   return { closingRank, s, k, scale: s * k, fresh };
 }
 
-/** The standardised distance of a rank from the reference closing rank: larger is harder. */
-export function zOf(closingRank: number, scale: number, rank: number): number {
-  return Math.log(rank / closingRank) / scale;
-}
-
 /**
  * The calibration table: raw chances of earlier backtest years in CALIBRATION_BINS equal bins;
  * each bin's observed share made non-decreasing (pool-adjacent-violators, weighted by points); a raw
- * chance maps by linear interpolation between the bins' mean raw chances (flat beyond the ends).
+ * chance maps by linear interpolation between the bins' mean raw chances (flat beyond the ends;
+ * lib/chance.ts calibrate).
  */
-export type Calibration = { x: number[]; y: number[]; points: number };
 export type CalibrationBin = { n: number; p: number; o: number };
 export const CALIBRATION_BINS = 20;
 
@@ -235,67 +216,6 @@ export function calibrationOf(bins: CalibrationBin[]): Calibration | null {
   }
   if (blocks.length < 2) return null;
   return { x: blocks.map((b) => b.p / b.n), y: blocks.map((b) => b.o / b.n), points: blocks.reduce((a, b) => a + b.n, 0) };
-}
-
-export function calibrate(cal: Calibration | null, raw: number): number {
-  if (!cal) return raw;
-  const { x, y } = cal;
-  if (raw <= x[0]) return y[0];
-  if (raw >= x[x.length - 1]) return y[y.length - 1];
-  let i = 1;
-  while (x[i] < raw) i++;
-  return y[i - 1] + ((raw - x[i - 1]) / (x[i] - x[i - 1])) * (y[i] - y[i - 1]);
-}
-
-/** What the product stores to turn a seat's z into a chance. */
-export type ChanceCurve = { table: number[]; calibration: Calibration | null };
-
-export function rawChance(curve: Pick<ChanceCurve, 'table'>, z: number): number {
-  return survival(curve.table, z);
-}
-
-/** The chance for a seat at distance z, within 1%–99%. */
-export function chanceAt(curve: ChanceCurve, z: number): number {
-  return Math.min(MODEL.MAX_CHANCE, Math.max(MODEL.MIN_CHANCE, calibrate(curve.calibration, rawChance(curve, z))));
-}
-
-/**
- * The largest z whose chance is still at least `chance` (chance falls as z grows), found by
- * bisection; a seat with reference closing rank C and scale σ reaches that chance up to rank
- * C × exp(z × σ).
- */
-export function zForChance(curve: ChanceCurve, chance: number): number {
-  let lo = -50;
-  let hi = 50;
-  if (chanceAt(curve, hi) >= chance) return hi;
-  if (chanceAt(curve, lo) < chance) return lo;
-  for (let i = 0; i < 100; i++) {
-    const mid = (lo + hi) / 2;
-    if (chanceAt(curve, mid) >= chance) lo = mid;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * A group's adjustment (docs/decisions/0014, per-group calibration): a monotone, piecewise-linear
- * change of its standardised distance z = ln(r / C) / (s × k):
- *   z' = (z − shift) / below  when z < shift (ranks better than the centre: the high chances),
- *   z' = (z − shift) / above  otherwise.
- * A shift above 0 raises every chance of the group (its closing ranks tend to rise); a width above
- * 1 widens its spread on that side. z' still orders every seat of every group by chance, and the
- * SQL path computes it from three stored numbers per seat (chance_shift, chance_below, chance_above).
- */
-export type GroupAdjustment = { shift: number; below: number; above: number };
-export const NO_ADJUSTMENT: GroupAdjustment = { shift: 0, below: 1, above: 1 };
-
-export function adjustZ(z: number, a: GroupAdjustment): number {
-  return z < a.shift ? (z - a.shift) / a.below : (z - a.shift) / a.above;
-}
-
-/** The z (before adjustment) whose adjusted value is z'. */
-export function unadjustZ(zAdjusted: number, a: GroupAdjustment): number {
-  return a.shift + zAdjusted * (zAdjusted < 0 ? a.below : a.above);
 }
 
 /** A group's scored points of one backtest year: the year's move table, z and the outcome of each point. */

@@ -2,11 +2,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { readMedicalData } from '../neet-pg/medical-data.ts';
 import { neetPgModel } from './chance-models.ts';
-import { bandOf, pointRank, RATIO_PERCENTS } from './definitions.ts';
-import { chanceAt, type Calibration } from './model.ts';
-import { buildNeetPgHistories, curveForQuota, foldOfInstitutes, NEET_PG, runNeetPgBacktests, type NeetPgBacktests, type SeatRound } from './neet-pg.ts';
+import { backtestSchema, bandOf, type Backtest } from '@rankwise/contract/chance';
+import { pointRank, RATIO_PERCENTS } from './definitions.ts';
+import {
+  buildNeetPgHistories,
+  curveForQuota,
+  foldOfInstitutes,
+  NEET_PG,
+  publishedNeetPg,
+  runNeetPgBacktests,
+  storedNeetPg,
+  type NeetPgBacktests,
+  type SeatRound,
+} from './neet-pg.ts';
 import { medicalSeatChances, medicalSeatInputs } from './seat-chances.ts';
 import type { SeatHistory } from './seat-history.ts';
+import { calibrate, chanceAt, type Calibration } from '../../lib/chance.ts';
 
 /*
  * NEET PG's backtests (docs/decisions/0014) on the real data: the seat-years and the last-year
@@ -76,15 +87,30 @@ describe('NEET PG backtests', () => {
   });
 
   it('splits both backtests into the DNB group and the rest, which add up to the whole', () => {
-    expect(b.groups.map((g) => g.group)).toEqual(['DNB', 'other']);
-    for (const which of ['twoFold', 'forward'] as const) {
-      const whole = which === 'twoFold' ? b.twoFold : b.forward!;
-      expect(b.groups.reduce((a, g) => a + g[which]!.seats, 0)).toBe(whole.total.seats);
-      for (let i = 0; i < whole.total.bands.length; i++) expect(b.groups.reduce((a, g) => a + g[which]!.bands[i].n, 0)).toBe(whole.total.bands[i].n);
+    for (const whole of [b.twoFold, b.forward!]) {
+      const groups = whole.groups!;
+      expect(groups.map((g) => [g.id, g.label, g.own])).toEqual([
+        ['DNB', 'DNB quota', true],
+        ['other', 'Other quotas', true],
+      ]);
+      expect(groups.reduce((a, g) => a + g.seats, 0)).toBe(whole.total.seats);
+      for (let i = 0; i < whole.total.bands.length; i++) expect(groups.reduce((a, g) => a + g.bands[i].n, 0)).toBe(whole.total.bands[i].n);
     }
-    const dnb = b.groups[0].twoFold.bands.find((x) => x.band === 'Toss-up')!;
+    const dnb = b.twoFold.groups![0].bands.find((x) => x.band === 'Toss-up')!;
     // The over-confidence issue 21 measured: Toss-up seats of the DNB quota came true far less often than said.
     expect(dnb.predicted - dnb.observed).toBeGreaterThan(0.1);
+  });
+
+  it('stores each backtest with its groups, which /methodology publishes in the shape of the contract', () => {
+    // As the importer stores it (a JSON column) and the service reads it back.
+    const { backtest, forward } = storedNeetPg(JSON.parse(JSON.stringify(publishedNeetPg(b))));
+    for (const [read, whole] of [
+      [backtestSchema.parse(backtest), b.twoFold],
+      [backtestSchema.parse(forward), b.forward!],
+    ] as const) {
+      expect(read.total.seats).toBe(whole.total.seats);
+      expect(read.calibrationGroups).toEqual(whole.groups);
+    }
   });
 
   it('says on the card of a flagged 2025 seat why its closing rank may be one stray allotment, and widens its band', () => {
@@ -150,15 +176,6 @@ describe('the NEET PG curve of a quota', () => {
   });
 });
 
-function calibrate(cal: Calibration, raw: number): number {
-  const { x, y } = cal;
-  if (raw <= x[0]) return y[0];
-  if (raw >= x[x.length - 1]) return y[y.length - 1];
-  let i = 1;
-  while (x[i] < raw) i++;
-  return y[i - 1] + ((raw - x[i - 1]) / (x[i] - x[i - 1])) * (y[i] - y[i - 1]);
-}
-
 /** Every backtest point's raw chance and outcome, with its group (both backtests, as the calibration uses them). */
 function runNeetPgBacktestsPoints(histories: SeatHistory[]) {
   const group = new Map(histories.map((h) => [h.key, h.quota === 'DNB' ? 'DNB' : 'other']));
@@ -166,3 +183,29 @@ function runNeetPgBacktestsPoints(histories: SeatHistory[]) {
   runNeetPgBacktests(histories, (p) => out.push({ group: group.get(p.key)!, raw: p.raw!, outcome: p.rank <= p.outcome ? 1 : 0 }));
   return out;
 }
+
+describe('the stored NEET PG backtests', () => {
+  it("reads the groups an older import stored apart into each backtest, in the shape JoSAA's groups have", () => {
+    const bands = [{ band: 'Safe' as const, n: 3, predicted: 0.9, observed: 1 }];
+    const table = (seats: number) => ({ seats, points: seats * 19, brier: 0.1, baselineBrier: 0.2, bands });
+    const backtest = { stream: 'neet-pg' as const, years: [], total: { ...table(3), bins: [] } };
+    const older = {
+      ...backtest,
+      forward: { ...backtest },
+      groups: [
+        { group: 'DNB', twoFold: table(1), forward: null },
+        { group: 'other', twoFold: table(2), forward: table(3) },
+      ],
+    };
+    const { backtest: two, forward } = storedNeetPg(older) as { backtest: Backtest; forward: Backtest };
+    expect(two.calibrationGroups).toEqual([
+      { id: 'DNB', label: 'DNB quota', ...table(1), own: true },
+      { id: 'other', label: 'Other quotas', ...table(2), own: true },
+    ]);
+    expect(forward.calibrationGroups).toEqual([{ id: 'other', label: 'Other quotas', ...table(3), own: true }]);
+    expect('groups' in two).toBe(false);
+    // A newer import's backtests are published as stored.
+    const newer = { ...backtest, calibrationGroups: two.calibrationGroups, forward: null };
+    expect(storedNeetPg(newer)).toEqual({ backtest: { ...backtest, calibrationGroups: two.calibrationGroups }, forward: null });
+  });
+});

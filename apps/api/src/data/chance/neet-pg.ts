@@ -1,7 +1,8 @@
-import type { Backtest } from '@rankwise/contract/chance';
-import { type BacktestResult, type BandRow, mergeYearRows, newSink, scoreYear, summarise, type ScoredPoint, type Sink } from './backtest.ts';
-import { calibrationOf, fitModel, isFresh, type Calibration, type CalibrationBin, type ChanceCurve, type ChanceModel, type WideRule } from './model.ts';
+import type { Backtest, CalibrationGroup } from '@rankwise/contract/chance';
+import { type BacktestResult, mergeYearRows, newSink, scoreYear, summarise, type ScoredPoint, type Sink } from './backtest.ts';
+import { calibrationOf, fitModel, isFresh, type CalibrationBin, type ChanceModel, type WideRule } from './model.ts';
 import { categoryClassOf, type QuotaClass, type SeatHistory, type SeatYear } from './seat-history.ts';
+import type { Calibration, ChanceCurve } from '../../lib/chance.ts';
 
 /*
  * NEET PG seats for the chance model (docs/decisions/0014-chance-of-admission.md).
@@ -39,6 +40,7 @@ export const NEET_PG = {
 /** The groups calibrated on their own (docs/decisions/0014): the DNB quota, and every other quota. */
 export const NEET_PG_GROUPS = ['DNB', 'other'] as const;
 export type NeetPgGroup = (typeof NEET_PG_GROUPS)[number];
+export const NEET_PG_GROUP_LABELS: Record<NeetPgGroup, string> = { DNB: 'DNB quota', other: 'Other quotas' };
 export const neetPgGroupOf = (quota: QuotaClass | string): NeetPgGroup => (quota === 'DNB' || quota === 'DNB Quota' ? 'DNB' : 'other');
 
 const groupCurves = new WeakMap<ChanceCurve, Map<string, ChanceCurve>>();
@@ -198,22 +200,38 @@ export function foldsOf(histories: SeatHistory[]): Map<string, number> {
   return new Map(histories.map((h) => [h.key, fold.get(instituteOfKey(h.key))!]));
 }
 
-/** A backtest's band table of one group. */
-export type GroupBands = { group: NeetPgGroup; seats: number; points: number; brier: number; baselineBrier: number; bands: BandRow[] };
-
+/**
+ * Each backtest has its groups' band tables (`groups`, published as `calibrationGroups`): the DNB
+ * quota and the other quotas, each calibrated with its own table.
+ */
 export type NeetPgBacktests = {
   /** Two folds of institutes, 2023 → 2024 (no calibration table). */
   twoFold: BacktestResult;
   /** Forward: 2024 → 2025, the model fitted on the moves up to 2024, each group's calibration table from the two-fold points. */
   forward: BacktestResult | null;
-  groups: { group: NeetPgGroup; twoFold: GroupBands; forward: GroupBands | null }[];
   /** Each group's raw-chance bins over both backtests: the calibration tables of the product's model. */
   bins: Record<NeetPgGroup, CalibrationBin[]>;
 };
 
-function groupBands(group: NeetPgGroup, r: BacktestResult): GroupBands {
-  return { group, seats: r.total.seats, points: r.total.points, brier: r.total.brier, baselineBrier: r.total.baselineBrier, bands: r.total.bands };
+/** A group's row of a backtest: its points and Brier scores over the backtest's years, its own calibration table. */
+function groupRow(group: NeetPgGroup, r: BacktestResult): CalibrationGroup {
+  const t = r.total;
+  return {
+    id: group,
+    label: NEET_PG_GROUP_LABELS[group],
+    seats: t.seats,
+    points: t.points,
+    brier: t.brier,
+    baselineBrier: t.baselineBrier,
+    bands: t.bands,
+    own: true,
+  };
 }
+
+const withGroups = (whole: BacktestResult, byGroup: Record<NeetPgGroup, BacktestResult>): BacktestResult => ({
+  ...whole,
+  groups: NEET_PG_GROUPS.map((g) => groupRow(g, byGroup[g])),
+});
 
 function addBins(into: CalibrationBin[], from: CalibrationBin[]) {
   from.forEach((b, i) => {
@@ -302,17 +320,38 @@ export function runNeetPgBacktests(histories: SeatHistory[], onPoint?: (p: Score
     if (reaches) addBins(bins[g], fwdSinks[g].raw);
   }
   return {
-    twoFold,
-    forward,
-    groups: NEET_PG_GROUPS.map((g) => ({ group: g, twoFold: groupBands(g, twoByGroup[g]), forward: forwardByGroup ? groupBands(g, forwardByGroup[g]) : null })),
+    twoFold: withGroups(twoFold, twoByGroup),
+    forward: forward && forwardByGroup ? withGroups(forward, forwardByGroup) : null,
     bins,
   };
 }
 
-/** What /methodology publishes of NEET PG's backtests (stored with the model). */
-export type NeetPgPublished = Backtest & { forward: Backtest | null; groups: NeetPgBacktests['groups'] };
+/** What /methodology publishes of NEET PG's backtests (stored with the model): the two-fold one, and the forward one beside it. */
+export type NeetPgPublished = Backtest & { forward: Backtest | null };
+
+const published = (r: BacktestResult): Backtest => ({ stream: r.stream, years: r.years, total: r.total, calibrationGroups: r.groups });
 
 export function publishedNeetPg(b: NeetPgBacktests): NeetPgPublished {
-  const pub = (r: BacktestResult): Backtest => ({ stream: r.stream, years: r.years, total: r.total });
-  return { ...pub(b.twoFold), forward: b.forward ? pub(b.forward) : null, groups: b.groups };
+  return { ...published(b.twoFold), forward: b.forward ? published(b.forward) : null };
 }
+
+/**
+ * The stored NEET PG backtests as /methodology publishes them. An import before the groups moved
+ * into each backtest stored them apart, as `groups: [{ group, twoFold, forward }]`: those are read
+ * into each backtest's `calibrationGroups`.
+ */
+export function storedNeetPg(stored: unknown): { backtest: unknown; forward: unknown } {
+  const s = stored as (Backtest & { forward?: Backtest | null; groups?: OlderGroup[] }) | null;
+  if (!s) return { backtest: null, forward: null };
+  const { forward = null, groups, ...backtest } = s;
+  if (!groups || backtest.calibrationGroups) return { backtest, forward };
+  const rows = (which: 'twoFold' | 'forward') =>
+    groups.flatMap((g) => {
+      const t = g[which];
+      return t ? [{ id: g.group, label: NEET_PG_GROUP_LABELS[g.group], ...t, own: true }] : [];
+    });
+  return { backtest: { ...backtest, calibrationGroups: rows('twoFold') }, forward: forward && { ...forward, calibrationGroups: rows('forward') } };
+}
+
+type OlderBands = Omit<CalibrationGroup, 'id' | 'label' | 'own' | 'adjustment'>;
+type OlderGroup = { group: NeetPgGroup; twoFold: OlderBands; forward: OlderBands | null };

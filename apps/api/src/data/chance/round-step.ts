@@ -1,6 +1,7 @@
 import { newSink, runBacktest, scoreYear, summarise, type BacktestResult } from './backtest.ts';
-import { fitModel, type Calibration, isFresh, MODEL, ownMoves, pooledVolatility, quantiles, spreadOf, type ChanceModel, type SeatParams } from './model.ts';
+import { fitModel, isFresh, MODEL, ownMoves, pooledVolatility, quantiles, spreadOf, type ChanceModel, type SeatParams } from './model.ts';
 import type { SeatHistory } from './seat-history.ts';
+import type { Calibration } from '../../lib/chance.ts';
 
 /*
  * The round-R-to-final step (issue 22 item 1; docs/decisions/0022). When the reference year's last

@@ -1,5 +1,6 @@
 import { adjustmentFor, zReachFor, type StreamModel } from './chance-models.ts';
-import { paramsFor, unadjustZ, type GroupAdjustment } from './model.ts';
+import { unadjustZ, type GroupAdjustment, type SeatChanceCard } from '../../lib/chance.ts';
+import { paramsFor } from './model.ts';
 import { NEET_PG, neetPgQuotaClass, neetPgSeatKey, rangedClosing, seatYearOf, type SeatRound } from './neet-pg.ts';
 import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFeatures, type SeatHistory } from './seat-history.ts';
 
@@ -8,20 +9,6 @@ import { buildSeatHistories, categoryClassOf, poolOf, quotaClassOf, type SeatFea
  * scale (s × k), how far beyond its closing rank it still has a 15% chance (the Reach limit), whether
  * it gets the wider band, and what its card shows (why-line, trend, the reference year's rounds).
  */
-
-export type SeatChanceCard = {
-  why: string;
-  /** Final closing rank by year, oldest first. */
-  trend: { year: number; closingRank: number }[];
-  /** The reference year's closing rank after each round, in round order. */
-  rounds: { round: number; closingRank: number }[];
-  fewAllotments: boolean;
-  /**
-   * NEET PG, a reference year known as AIR ranges (2025): why the closing rank may rest on one
-   * stray allotment (docs/decisions/0014), or absent. Not a chance field: the medical result shows it.
-   */
-  closingNote?: string;
-};
 
 /** `adjustment`: the seat group's change of z (JoSAA; none for NEET PG): stored as chance_shift, chance_below, chance_above. */
 export type SeatChance = { chanceScale: number; reachRank: number; wideBand: boolean; card: SeatChanceCard; adjustment: GroupAdjustment };
@@ -60,11 +47,6 @@ export function whyLine(opts: { closingRank: number; where: string; earlier: { l
 export function trendOf(history: SeatHistory | undefined): SeatChanceCard['trend'] {
   if (!history) return [];
   return [...history.finals].sort((a, b) => a[0] - b[0]).map(([year, f]) => ({ year, closingRank: f.closingRank }));
-}
-
-/** The earliest round whose closing rank the rank would have cleared, or null. */
-export function clearedInRound(rounds: SeatChanceCard['rounds'], rank: number): number | null {
-  return rounds.find((r) => rank <= r.closingRank)?.round ?? null;
 }
 
 /** An engineering rank row as the importer reads it (decision 0003; 'P' ranks flagged). */

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, smallint, text } from 'drizzle-orm/pg-core';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
+import type { SeatChanceCard } from '../../lib/chance.ts';
 
 /**
  * One canonical record per engineering institute (JoSAA institutes.csv + the reviewed alias table,

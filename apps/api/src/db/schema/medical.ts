@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
+import type { SeatChanceCard } from '../../lib/chance.ts';
 
 /**
  * One record per NEET PG institute (docs/decisions/0005). `id` is the institute's URL slug and is

@@ -1,7 +1,7 @@
 import type { DataSet, DataSetsResponse, Methodology } from '@rankwise/contract/chance';
-import { methodologySchema } from '@rankwise/contract/chance';
-import { RATIO_PERCENTS, REACH_MIN_PERCENT } from '../../data/chance/definitions.ts';
-import { NEET_PG } from '../../data/chance/neet-pg.ts';
+import { methodologySchema, REACH_MIN_PERCENT } from '@rankwise/contract/chance';
+import { RATIO_PERCENTS } from '../../data/chance/definitions.ts';
+import { NEET_PG, storedNeetPg } from '../../data/chance/neet-pg.ts';
 import type { ChanceRepository } from './chance.repository.ts';
 import { SOURCE_DATES } from '../../data/lib/data-sets.ts';
 import { medicalReferenceLabel } from '../../data/lib/reference-label.ts';
@@ -60,9 +60,8 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
       const josaa = models.find((x) => x.stream === 'josaa');
       // The step model's backtest is stored beside the final model's (data/chance/store-chance-model.ts).
       const step = (josaa?.backtest as { step?: unknown } | undefined)?.step ?? null;
-      // NEET PG's stored backtest also holds the forward backtest and the per-group tables (data/chance/neet-pg.ts).
+      // NEET PG's stored backtest also holds the forward backtest (data/chance/neet-pg.ts).
       const neetPg = of('neet-pg');
-      const stored = neetPg?.backtest as { forward?: unknown; groups?: unknown } | undefined;
       const computedAt =
         models
           .map((m) => m.computedAt)
@@ -80,7 +79,7 @@ export function createChanceService(deps: { repo: ChanceRepository }) {
             neetPgFewAllotments: NEET_PG.FEW_ALLOTMENTS,
           },
           josaa: josaa ? { ...of('josaa'), step } : null,
-          neetPg: neetPg ? { ...neetPg, forward: stored?.forward ?? null, groups: stored?.groups ?? [] } : null,
+          neetPg: neetPg ? { ...storedNeetPg(neetPg.backtest), model: neetPg.model } : null,
           csab: of('csab'),
           dataSets: await dataSets(),
         },

@@ -1,10 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { choiceLists, type StoredChoice } from '../../db/schema/choices.ts';
-import { curveOfRow } from '../../lib/chance.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
 import type { BacktestBandYear } from './outcome-model.ts';
+import { curveOfRow } from '../../lib/chance-curves.ts';
+import type { ChanceCurve, SeatChanceCard } from '../../lib/chance.ts';
 
 /** A seat of a list as read from the predictors' reference tables (engineering or NEET PG). */
 export type ListSeatRecord = {

@@ -26,9 +26,9 @@ import {
   type RehearseResponse,
 } from '@rankwise/contract/choices';
 import type { z } from 'zod';
-import { bandOf } from '../../data/chance/definitions.ts';
+import { bandOf } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
-import { curveFor, toChanceFields } from '../../lib/chance.ts';
+import { toChanceFields } from '../../lib/chance.ts';
 import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { csabSeatTypes, FEMALE_ONLY, seatTypeOf } from '../engineering/engineering.service.ts';
@@ -41,6 +41,7 @@ import { analyseList, type ListEntry } from './list-analysis.ts';
 import { fnv1a } from './normal.ts';
 import { commonShockOf, SIMULATED_YEARS, type CommonShock } from './outcome-model.ts';
 import type { Db } from '../../db/client.ts';
+import { curveFor } from '../../lib/chance-curves.ts';
 
 export type ChoicesDeps = { db: Db; repo: ChoicesRepository; now: () => Date };
 

@@ -1,5 +1,5 @@
 import type { ChoiceWarning, Counselling } from '@rankwise/contract/choices';
-import { percentOf } from '../../data/chance/definitions.ts';
+import { percentOf } from '@rankwise/contract/chance';
 import { simulateOutcomes, wholePercents, type SimulationOptions } from './outcome-model.ts';
 
 /*

@@ -1,9 +1,10 @@
 import { newSink, scoreYear, type YearRow } from '../../data/chance/backtest.ts';
 import { JOSAA_BACKTEST_YEARS } from '../../data/chance/definitions.ts';
-import { calibrationOf, chanceAt, fitModel, seatParams, zOf, type ChanceCurve } from '../../data/chance/model.ts';
+import { calibrationOf, fitModel, seatParams } from '../../data/chance/model.ts';
 import type { SeatHistory } from '../../data/chance/seat-history.ts';
 import { fnv1a, mulberry32 } from './normal.ts';
 import { commonShockOf, simulateOutcomes } from './outcome-model.ts';
+import { chanceAt, type ChanceCurve, zOf } from '../../lib/chance.ts';
 
 /*
  * The backtest of the outcome model (docs/decisions/0027). For each predicted year Y from 2021 on

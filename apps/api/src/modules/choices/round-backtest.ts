@@ -1,11 +1,12 @@
 import { newSink, scoreYear, type YearRow } from '../../data/chance/backtest.ts';
 import { JOSAA_BACKTEST_YEARS, pointRank, RATIO_PERCENTS } from '../../data/chance/definitions.ts';
-import { calibrationOf, chanceAt, fitModel, seatParams, zOf, type ChanceCurve } from '../../data/chance/model.ts';
+import { calibrationOf, fitModel, seatParams } from '../../data/chance/model.ts';
 import type { RoundRow, SeatHistory } from '../../data/chance/seat-history.ts';
 import { adviseFor } from './advice.ts';
 import { fnv1a, mulberry32 } from './normal.ts';
 import { commonShockOf } from './outcome-model.ts';
 import { addRound, fitRoundModel, roundChance, type RoundHistory } from './round-model.ts';
+import { chanceAt, type ChanceCurve, zOf } from '../../lib/chance.ts';
 
 /*
  * The backtest of the round-k model and of the advice (docs/decisions/0027), from the raw files.

@@ -1,5 +1,6 @@
 import { sizeBandOf } from '../../data/chance/definitions.ts';
-import { quantiles, survival } from '../../data/chance/model.ts';
+import { quantiles } from '../../data/chance/model.ts';
+import { survival } from '../../lib/chance.ts';
 
 /*
  * The round-k model of in-season advice (docs/decisions/0027), pure.

@@ -1,19 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
-import {
-  firstAtLeast,
-  interner,
-  pageBy,
-  pageInOrder,
-  rankedSeats,
-  readTable,
-  searchNeedle,
-  sortOrder,
-  type RankedSeats,
-  type SortOrder,
-} from '../../lib/reference-index.ts';
+import { interner, loadSeatIndex, searchNeedle, seatQuery, type IndexedRow, type SeatIndex } from '../../lib/reference-index.ts';
 import {
   createEngineeringRepository,
   orderBy,
@@ -22,6 +8,7 @@ import {
   type ReferenceRecord,
   type StaticSort,
 } from './engineering.repository.ts';
+import type { ChanceCurve } from '../../lib/chance.ts';
 
 /**
  * The engineering predictor's read model (docs/decisions/0018): every `engineering_reference` seat
@@ -35,47 +22,34 @@ export type EngineeringReadModel = {
   size: number;
 };
 
-type LoadedRow = ReferenceRecord & {
-  scheme: string;
-  reach_rank: number;
-  eligible_states: string[] | null;
-  search_text: string;
-  /** chance_scale as the database computes with it (the real column widened exactly to float8). */
-  chance_scale_db: number;
-};
+type LoadedRow = ReferenceRecord &
+  IndexedRow & {
+    scheme: string;
+    eligible_states: string[] | null;
+  };
 
 const bucketKey = (scheme: string, seatType: string, gender: string, instituteType: string, paper: string | null) =>
   `${scheme}\u0001${seatType}\u0001${gender}\u0001${instituteType}\u0001${paper ?? ''}`;
 
 export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadModel> {
   const rows: ReferenceRecord[] = [];
-  const closing: number[] = [];
-  const reach: number[] = [];
-  const scale: number[] = [];
   const branch: string[] = [];
-  const search: string[] = [];
   const eligibleStates: (readonly string[] | null)[] = [];
-  const members = new Map<string, number[]>();
   const one = interner();
   const latest = new Map<string, { year: number; round: number; label: string }>();
-  const { count: n, positions } = await readTable<LoadedRow, StaticSort | 'id'>(
+  const index = await loadSeatIndex<LoadedRow, StaticSort>(
     db,
     {
       table: 'engineering_reference',
-      columns: `${REFERENCE_COLUMNS.replace('chance_card', 'chance_card::text as chance_card')}, scheme, reach_rank, eligible_states, search_text, chance_scale::float8 as chance_scale_db`,
-      sorts: { ...orderBy, id: sql`id asc` },
+      columns: REFERENCE_COLUMNS,
+      extra: 'scheme, eligible_states',
+      sorts: orderBy,
+      bucketOf: (r) => bucketKey(r.scheme, r.seat_type, r.gender, r.institute_type, r.rank_paper),
+      adjustmentOf: (r) => ({ shift: r.chance_shift, below: r.chance_below, above: r.chance_above }),
     },
-    (r, i) => {
-      closing.push(r.closing_rank);
-      reach.push(r.reach_rank);
-      scale.push(r.chance_scale_db);
+    (r) => {
       branch.push(one(r.branch_group));
-      search.push(one(r.search_text));
       eligibleStates.push(r.eligible_states === null ? null : r.eligible_states.map(one));
-      const key = bucketKey(r.scheme, r.seat_type, r.gender, r.institute_type, r.rank_paper);
-      const list = members.get(key);
-      if (list) list.push(i);
-      else members.set(key, [i]);
       // The row as the SQL path returns it (its columns).
       rows.push({
         id: r.id,
@@ -102,8 +76,7 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
         tuition_from_year: r.tuition_from_year,
         chance_scale: r.chance_scale,
         chance_wide: r.chance_wide,
-        // Read as text and parsed here, as the drivers parse jsonb (JSON.parse), only faster.
-        chance_card: JSON.parse(r.chance_card as unknown as string) as SeatChanceCard,
+        chance_card: r.chance_card,
         rank_paper: one(r.rank_paper),
         chance_shift: r.chance_shift,
         chance_below: r.chance_below,
@@ -119,48 +92,20 @@ export async function loadEngineeringReadModel(db: Db): Promise<EngineeringReadM
   const repo = createEngineeringRepository(db);
   const curves = { josaa: await repo.findChanceCurve('josaa'), csab: await repo.findChanceCurve('csab') };
   const labels = { josaa: latest.get('josaa')?.label ?? null, csab: latest.get('csab')?.label ?? null };
-  const idPosition = positions.id;
-  const sorts = Object.fromEntries((Object.keys(orderBy) as StaticSort[]).map((s) => [s, sortOrder(positions[s])])) as Record<StaticSort, SortOrder>;
-  const buckets = new Map<string, { byClosing: RankedSeats; byReach: RankedSeats }>();
-  for (const [key, seats] of members) {
-    buckets.set(key, { byClosing: rankedSeats(seats, (i) => closing[i], idPosition), byReach: rankedSeats(seats, (i) => reach[i], idPosition) });
-  }
-  return engineeringQueries({
-    rows,
-    closing: Int32Array.from(closing),
-    scale: Float64Array.from(scale),
-    idPosition,
-    branch,
-    search,
-    eligibleStates,
-    sorts,
-    buckets,
-    curves,
-    labels,
-    n,
-  });
+  return engineeringQueries({ index, rows, branch, eligibleStates, curves, labels });
 }
 
 function engineeringQueries(m: {
+  index: SeatIndex<StaticSort>;
   rows: ReferenceRecord[];
-  closing: Int32Array;
-  scale: Float64Array;
-  idPosition: Int32Array;
   branch: string[];
-  search: string[];
   eligibleStates: (readonly string[] | null)[];
-  sorts: Record<StaticSort, SortOrder>;
-  buckets: Map<string, { byClosing: RankedSeats; byReach: RankedSeats }>;
   curves: Record<'josaa' | 'csab', ChanceCurve | null>;
   labels: Record<'josaa' | 'csab', string | null>;
-  n: number;
 }): EngineeringReadModel {
-  const { rows, closing, scale, idPosition, branch, search, eligibleStates, sorts, buckets, curves, labels, n } = m;
-  const marks = new Uint32Array(n);
-  const z = new Float64Array(n);
-  // The rank each matched seat was listed for (its part of the query).
-  const matchedRank = new Float64Array(n);
-  let stamp = 0;
+  const { index, rows, branch, eligibleStates, curves, labels } = m;
+  const { search } = index;
+  const query = seatQuery(index);
   // Per home state, which seats' quotas it may take (`eligible_states is null or state = any(eligible_states)`).
   const eligibleFor = new Map<string, Uint8Array>();
   const eligibility = (state: string) => {
@@ -173,16 +118,14 @@ function engineeringQueries(m: {
   };
 
   return {
-    size: n,
+    size: index.size,
     findChanceCurve: async (scheme = 'josaa') => curves[scheme],
     findReferenceLabel: async (scheme) => labels[scheme],
     findMatches(q) {
-      stamp = (stamp + 1) >>> 0 || 1;
-      if (stamp === 1) marks.fill(0);
       const eligible = eligibility(q.homeState);
       const groups = q.branchGroups.length ? new Set(q.branchGroups) : null;
       const needle = q.search ? searchNeedle(q.search) : '';
-      const matched: number[] = [];
+      const accept = (i: number) => eligible[i] !== 0 && (groups === null || groups.has(branch[i])) && (!needle || search[i].includes(needle));
       // Each part of the query: its seat types and Paper at its rank (parts never share a seat).
       const parts: [string, string | null, number][] = [];
       const seen = new Set<string>();
@@ -195,47 +138,14 @@ function engineeringQueries(m: {
         }
       }
       // Buckets never overlap (one scheme, seat type, pool, institute type and Paper each), so no seat is counted twice.
+      query.begin();
       for (const type of new Set(q.instituteTypes)) {
         for (const gender of new Set(q.genders)) {
-          for (const [seatType, paper, rank] of parts) {
-            const bucket = buckets.get(bucketKey(q.scheme, seatType, gender, type, paper));
-            if (!bucket) continue;
-            const { seats, ranks } = q.includeReach ? bucket.byReach : bucket.byClosing;
-            for (let k = firstAtLeast(ranks, rank); k < seats.length; k++) {
-              const i = seats[k];
-              if (eligible[i] === 0) continue;
-              if (groups !== null && !groups.has(branch[i])) continue;
-              if (needle && !search[i].includes(needle)) continue;
-              marks[i] = stamp;
-              matchedRank[i] = rank;
-              matched.push(i);
-            }
-          }
+          for (const [seatType, paper, rank] of parts) query.walk(bucketKey(q.scheme, seatType, gender, type, paper), rank, q.includeReach, accept);
         }
       }
-      let page: number[];
-      if (q.sortBy === 'chance') {
-        // z' from z = ln(rank / closing rank) / scale, ascending (highest chance first), then closing rank, then id.
-        // As the SQL's chanceOrder(…, adjusted): the seat group's change of z.
-        for (const i of matched) {
-          const z0 = Math.log(matchedRank[i] / closing[i]) / scale[i];
-          const row = rows[i];
-          z[i] = z0 < row.chance_shift ? (z0 - row.chance_shift) / row.chance_below : (z0 - row.chance_shift) / row.chance_above;
-        }
-        page = pageBy(
-          matched,
-          (a, b) => {
-            const za = z[a];
-            const zb = z[b];
-            return za !== zb ? za < zb : closing[a] !== closing[b] ? closing[a] < closing[b] : idPosition[a] < idPosition[b];
-          },
-          q.offset,
-          q.limit,
-        );
-      } else {
-        page = pageInOrder(sorts[q.sortBy], marks, stamp, matched, q.offset, q.limit);
-      }
-      return { rows: page.map((i) => rows[i]), total: matched.length };
+      // 'chance': z' for the rank each seat was listed for (the seat group's change of z), as the SQL's chanceOrder(…, adjusted).
+      return { rows: query.page(q.sortBy, q.offset, q.limit).map((i) => rows[i]), total: query.total() };
     },
   };
 }

@@ -1,11 +1,10 @@
 import type { EngineeringSort } from '@rankwise/contract/engineering';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { curveOfRow } from '../../lib/chance.ts';
 import { chanceOrder, listedFor } from '../../lib/chance-sql.ts';
 import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
+import { curveOfRow } from '../../lib/chance-curves.ts';
+import type { ChanceCurve, SeatChanceCard } from '../../lib/chance.ts';
 
 /** Which of the student's ranks a seat is judged on. */
 export type MatchedOn = 'rank' | 'crlRank' | 'archRank' | 'planningRank';
@@ -126,7 +125,7 @@ export function createEngineeringRepository(db: Db) {
         columns: sql.raw(REFERENCE_COLUMNS),
         table: sql.raw('engineering_reference'),
         where: whereClause(q),
-        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(matchedRank(q), true)}, closing_rank asc, id asc` : orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? chanceOrder(matchedRank(q), true) : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });

@@ -1,13 +1,13 @@
 import { ENGINEERING_PAGE_SIZE, type EngineeringCollege, type EngineeringPreferences, type EngineeringResultsResponse } from '@rankwise/contract/engineering';
 import type { ChanceFields } from '@rankwise/contract/chance';
-import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
-import { pagedJson, type JsonText } from '../../lib/json-text.ts';
+import { chanceFieldsJson, toChanceFields, type ChanceCurve, type SeatChanceColumns } from '../../lib/chance.ts';
+import { pagedJson, resultParts, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
 import { AAT_REQUIREMENT, isArchitectureProgram } from '../../data/josaa/rank-papers.ts';
 import { partOf, type MatchPart, type ReferenceQuery, type ReferenceRecord, type EngineeringRepository } from './engineering.repository.ts';
 import type { EngineeringReadModel } from './engineering.read-model.ts';
+import { curveFor } from '../../lib/chance-curves.ts';
 
 /** Where matches come from: the read model in memory, or the SQL of the repository (the same answers). */
 export type EngineeringSource = {
@@ -146,17 +146,19 @@ export function toCollege(r: ReferenceRecord, matchedOn: EngineeringCollege['mat
   };
 }
 
+/** The seat's chance columns. */
+const seatChance = (r: ReferenceRecord): SeatChanceColumns => ({
+  closingRank: r.closing_rank,
+  chanceScale: r.chance_scale,
+  wideBand: r.chance_wide,
+  card: r.chance_card,
+  adjustment: { shift: r.chance_shift, below: r.chance_below, above: r.chance_above },
+});
+
 /** The rank a row was matched on (its part of the query), and the seat's chance columns. */
 function matchOf(q: Pick<ReferenceQuery, 'parts'>, r: ReferenceRecord) {
   const part = partOf(q.parts, r.seat_type, r.rank_paper)!;
-  const seat = {
-    closingRank: r.closing_rank,
-    chanceScale: r.chance_scale,
-    wideBand: r.chance_wide,
-    card: r.chance_card,
-    adjustment: { shift: r.chance_shift, below: r.chance_below, above: r.chance_above },
-  };
-  return { matchedOn: part.matchedOn, rank: part.rank, seat };
+  return { matchedOn: part.matchedOn, rank: part.rank, seat: seatChance(r) };
 }
 
 function resultsPage(p: EngineeringPreferences, total: number, referenceLabel: string | null) {
@@ -183,8 +185,8 @@ export async function findColleges(repo: EngineeringSource, p: EngineeringPrefer
   return { data: { colleges, ...page }, message };
 }
 
-/** Each seat's fixed part of a result, serialized once (per read model: its rows are new objects after a rebuild). */
-const seatJson = new WeakMap<ReferenceRecord, { head: string; chance: SeatChanceJson }>();
+/** Each seat's fixed part of a result, serialized once: the fields before matchedOn, as toCollege writes them. */
+const partsOf = resultParts((r: ReferenceRecord, chance) => toCollege(r, 'rank', chance), ',"matchedOn":', seatChance);
 
 /**
  * The same answer as findColleges from the read model, written straight as JSON: each seat's fixed
@@ -201,13 +203,7 @@ export async function findCollegesJson(
   const { rows, total } = model.findMatches({ ...q, limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
   const curve = rows.length ? await curveFor(model, q.scheme) : null;
   const items = rows.map((r) => {
-    let json = seatJson.get(r);
-    if (!json) {
-      // The fields before matchedOn, as toCollege writes them (a key's quotes cannot occur unescaped inside a value).
-      const whole = JSON.stringify(toCollege(r, 'rank', ANY_CHANCE));
-      json = { head: whole.slice(1, whole.indexOf(',"matchedOn":')), chance: seatChanceJson(matchOf(q, r).seat) };
-      seatJson.set(r, json);
-    }
+    const json = partsOf(r);
     const { matchedOn, rank } = partOf(q.parts, r.seat_type, r.rank_paper)!;
     if (opts.chance === false) return `{${json.head},"matchedOn":"${matchedOn}"}`;
     return `{${json.head},"matchedOn":"${matchedOn}",${chanceFieldsJson(curve!, json.chance, rank)}}`;

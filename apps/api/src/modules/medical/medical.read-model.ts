@@ -1,20 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
-import {
-  firstAtLeast,
-  interner,
-  pageBy,
-  pageInOrder,
-  rankedSeats,
-  readTable,
-  searchNeedle,
-  sortOrder,
-  type RankedSeats,
-  type SortOrder,
-} from '../../lib/reference-index.ts';
+import { interner, loadSeatIndex, searchNeedle, seatQuery, type IndexedRow, type SeatIndex } from '../../lib/reference-index.ts';
 import { createMedicalRepository, orderBy, SEAT_COLUMNS, type MedicalQuery, type MedicalSeatRecord, type StaticSort } from './medical.repository.ts';
+import type { ChanceCurve } from '../../lib/chance.ts';
 
 /**
  * The NEET PG predictor's read model (docs/decisions/0018): every `medical_reference` seat and the
@@ -28,39 +15,19 @@ export type MedicalReadModel = {
   size: number;
 };
 
-type LoadedRow = MedicalSeatRecord & {
-  reach_rank: number;
-  search_text: string;
-  /** chance_scale as the database computes with it (the real column widened exactly to float8). */
-  chance_scale_db: number;
-};
+type LoadedRow = MedicalSeatRecord & IndexedRow;
+
+const bucketKey = (quota: string, category: string) => `${quota}\u0001${category}`;
 
 export async function loadMedicalReadModel(db: Db): Promise<MedicalReadModel> {
   const rows: MedicalSeatRecord[] = [];
-  const closing: number[] = [];
-  const reach: number[] = [];
-  const scale: number[] = [];
   const course: string[] = [];
-  const search: string[] = [];
-  const members = new Map<string, number[]>();
   const one = interner();
-  const { count: n, positions } = await readTable<LoadedRow, StaticSort | 'id'>(
+  const index = await loadSeatIndex<LoadedRow, StaticSort>(
     db,
-    {
-      table: 'medical_reference',
-      columns: `${SEAT_COLUMNS.replace('chance_card', 'chance_card::text as chance_card')}, reach_rank, search_text, chance_scale::float8 as chance_scale_db`,
-      sorts: { ...orderBy, id: sql`id asc` },
-    },
-    (r, i) => {
-      closing.push(r.closing_rank);
-      reach.push(r.reach_rank);
-      scale.push(r.chance_scale_db);
+    { table: 'medical_reference', columns: SEAT_COLUMNS, sorts: orderBy, bucketOf: (r) => bucketKey(r.quota, r.category) },
+    (r) => {
       course.push(one(r.course));
-      search.push(one(r.search_text));
-      const key = `${r.quota}\u0001${r.category}`;
-      const list = members.get(key);
-      if (list) list.push(i);
-      else members.set(key, [i]);
       rows.push({
         id: r.id,
         institute_id: one(r.institute_id),
@@ -81,89 +48,39 @@ export async function loadMedicalReadModel(db: Db): Promise<MedicalReadModel> {
         bond_penalty_inr: r.bond_penalty_inr,
         chance_scale: r.chance_scale,
         chance_wide: r.chance_wide,
-        // Read as text and parsed here, as the drivers parse jsonb (JSON.parse), only faster.
-        chance_card: JSON.parse(r.chance_card as unknown as string) as SeatChanceCard,
+        chance_card: r.chance_card,
       });
     },
   );
   const repo = createMedicalRepository(db);
   const curve = await repo.findChanceCurve();
   const courses = await repo.listCourses();
-  const idPosition = positions.id;
-  const sorts = Object.fromEntries((Object.keys(orderBy) as StaticSort[]).map((s) => [s, sortOrder(positions[s])])) as Record<StaticSort, SortOrder>;
-  const buckets = new Map<string, { byClosing: RankedSeats; byReach: RankedSeats }>();
-  for (const [key, seats] of members) {
-    buckets.set(key, { byClosing: rankedSeats(seats, (i) => closing[i], idPosition), byReach: rankedSeats(seats, (i) => reach[i], idPosition) });
-  }
-  return medicalQueries({
-    rows,
-    closing: Int32Array.from(closing),
-    scale: Float64Array.from(scale),
-    idPosition,
-    course,
-    search,
-    sorts,
-    buckets,
-    curve,
-    courses,
-    n,
-  });
+  return medicalQueries({ index, rows, course, curve, courses });
 }
 
 function medicalQueries(m: {
+  index: SeatIndex<StaticSort>;
   rows: MedicalSeatRecord[];
-  closing: Int32Array;
-  scale: Float64Array;
-  idPosition: Int32Array;
   course: string[];
-  search: string[];
-  sorts: Record<StaticSort, SortOrder>;
-  buckets: Map<string, { byClosing: RankedSeats; byReach: RankedSeats }>;
   curve: ChanceCurve | null;
   courses: { name: string; degree: string }[];
-  n: number;
 }): MedicalReadModel {
-  const { rows, closing, scale, idPosition, course, search, sorts, buckets, curve, courses, n } = m;
-  const marks = new Uint32Array(n);
-  const z = new Float64Array(n);
-  let stamp = 0;
+  const { index, rows, course, curve, courses } = m;
+  const { search } = index;
+  const query = seatQuery(index);
 
   return {
-    size: n,
+    size: index.size,
     findChanceCurve: async () => curve,
     listCourses: async () => courses,
     findMatches(q) {
-      stamp = (stamp + 1) >>> 0 || 1;
-      if (stamp === 1) marks.fill(0);
       const wanted = q.courses.length ? new Set(q.courses) : null;
       const needle = q.search ? searchNeedle(q.search) : '';
-      const matched: number[] = [];
-      for (const category of new Set(q.categories)) {
-        const bucket = buckets.get(`${q.quota}\u0001${category}`);
-        if (!bucket) continue;
-        const { seats, ranks } = q.includeReach ? bucket.byReach : bucket.byClosing;
-        for (let k = firstAtLeast(ranks, q.rank); k < seats.length; k++) {
-          const i = seats[k];
-          if (wanted !== null && !wanted.has(course[i])) continue;
-          if (needle && !search[i].includes(needle)) continue;
-          marks[i] = stamp;
-          matched.push(i);
-        }
-      }
-      let page: number[];
-      if (q.sortBy === 'chance') {
-        // z = ln(rank / closing rank) / scale, ascending (highest chance first), then closing rank, then id.
-        for (const i of matched) z[i] = Math.log(q.rank / closing[i]) / scale[i];
-        page = pageBy(
-          matched,
-          (a, b) => (z[a] !== z[b] ? z[a] < z[b] : closing[a] !== closing[b] ? closing[a] < closing[b] : idPosition[a] < idPosition[b]),
-          q.offset,
-          q.limit,
-        );
-      } else {
-        page = pageInOrder(sorts[q.sortBy], marks, stamp, matched, q.offset, q.limit);
-      }
-      return { rows: page.map((i) => rows[i]), total: matched.length };
+      const accept = (i: number) => (wanted === null || wanted.has(course[i])) && (!needle || search[i].includes(needle));
+      query.begin();
+      for (const category of new Set(q.categories)) query.walk(bucketKey(q.quota, category), q.rank, q.includeReach, accept);
+      // 'chance': z ascending (NEET PG seats have no group adjustment), as the SQL's chanceOrder.
+      return { rows: query.page(q.sortBy, q.offset, q.limit).map((i) => rows[i]), total: query.total() };
     },
   };
 }

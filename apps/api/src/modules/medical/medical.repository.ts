@@ -1,11 +1,10 @@
 import type { MedicalSort } from '@rankwise/contract/medical';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
-import type { SeatChanceCard } from '../../data/chance/seat-chances.ts';
-import { curveOfRow } from '../../lib/chance.ts';
 import { chanceOrder, listedFor } from '../../lib/chance-sql.ts';
 import { findPage, inList, searchTextMatches } from '../../lib/paged-query.ts';
+import type { ChanceCurve, SeatChanceCard } from '../../lib/chance.ts';
+import { curveOfRow } from '../../lib/chance-curves.ts';
 
 export type MedicalQuery = {
   quota: string;
@@ -75,20 +74,20 @@ export function createMedicalRepository(db: Db) {
         columns: sql.raw(SEAT_COLUMNS),
         table: sql.raw('medical_reference'),
         where: whereClause(q),
-        orderBy: q.sortBy === 'chance' ? sql`${chanceOrder(q.rank)}, closing_rank asc, id asc` : orderBy[q.sortBy],
+        orderBy: q.sortBy === 'chance' ? chanceOrder(q.rank) : orderBy[q.sortBy],
         limit: q.limit,
         offset: q.offset,
       });
     },
 
-    /** The course catalogue in form order (degree, then name). */
-    /** The NEET PG chance curve the importer stored (move table; no calibration table). */
+    /** The NEET PG chance curve the importer stored (move table; each quota group's calibration table). */
     async findChanceCurve(): Promise<ChanceCurve | null> {
       const r = (await db.execute(sql`select move_table, calibration from chance_models where stream = 'neet-pg'`)) as unknown as {
         rows: { move_table: number[]; calibration: ChanceCurve['calibration'] }[];
       };
       return curveOfRow(r.rows[0]);
     },
+    /** The course catalogue in form order (degree, then name). */
     async listCourses(): Promise<{ name: string; degree: string }[]> {
       const res = (await db.execute(sql`select name, degree from medical_courses order by position`)) as unknown as {
         rows: { name: string; degree: string }[];

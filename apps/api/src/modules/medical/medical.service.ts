@@ -7,14 +7,14 @@ import {
 } from '@rankwise/contract/medical';
 import type { ChanceFields } from '@rankwise/contract/chance';
 import { AppError } from '../../lib/app-error.ts';
-import { ANY_CHANCE, chanceFieldsJson, curveFor, seatChanceJson, toChanceFields, type SeatChanceJson } from '../../lib/chance.ts';
-import { pagedJson, type JsonText } from '../../lib/json-text.ts';
+import { chanceFieldsJson, toChanceFields, type ChanceCurve, type SeatChanceColumns } from '../../lib/chance.ts';
+import { pagedJson, resultParts, type JsonText } from '../../lib/json-text.ts';
 import { enforceVisitorLimits, type Caller, type SubmissionLimiter } from '../../lib/preference-limits.ts';
-import type { ChanceCurve } from '../../data/chance/model.ts';
 import { curveForQuota } from '../../data/chance/neet-pg.ts';
 import type { ReadModel } from '../../lib/read-model.ts';
 import type { MedicalQuery, MedicalRepository, MedicalSeatRecord } from './medical.repository.ts';
 import type { MedicalReadModel } from './medical.read-model.ts';
+import { curveFor } from '../../lib/chance-curves.ts';
 
 /** Where seats come from: the read model in memory, or the SQL of the repository (the same answers). */
 export type MedicalSource = {
@@ -113,7 +113,12 @@ function queryOf(p: MedicalPreferences): MedicalQuery {
   };
 }
 
-const seatChance = (r: MedicalSeatRecord) => ({ closingRank: r.closing_rank, chanceScale: r.chance_scale, wideBand: r.chance_wide, card: r.chance_card });
+const seatChance = (r: MedicalSeatRecord): SeatChanceColumns => ({
+  closingRank: r.closing_rank,
+  chanceScale: r.chance_scale,
+  wideBand: r.chance_wide,
+  card: r.chance_card,
+});
 
 /** The header's label: every listed seat is judged on the same year and rounds (decision 0005), read from the page's first. */
 function resultsPage(p: MedicalPreferences, total: number, first: MedicalSeatRecord | undefined) {
@@ -136,8 +141,8 @@ export async function findMedicalColleges(repo: MedicalSource, p: MedicalPrefere
   return { data: { colleges, ...page }, message };
 }
 
-/** Each seat's fixed part of a result, serialized once (per read model: its rows are new objects after a rebuild). */
-const seatJson = new WeakMap<MedicalSeatRecord, { head: string; chance: SeatChanceJson }>();
+/** Each seat's fixed part of a result, serialized once: the fields before the chance fields, as toMedicalCollege writes them. */
+const partsOf = resultParts(toMedicalCollege, ',"chance":', seatChance);
 
 /**
  * The same answer as findMedicalColleges from the read model, written straight as JSON: each seat's
@@ -153,13 +158,7 @@ export async function findMedicalCollegesJson(
   const { rows, total } = model.findMatches(queryOf(p));
   const curve = rows.length ? curveForQuota(await curveFor(model), p.quota) : null;
   const items = rows.map((r) => {
-    let json = seatJson.get(r);
-    if (!json) {
-      // The fields before the chance fields, as toMedicalCollege writes them (a key's quotes cannot occur unescaped inside a value).
-      const whole = JSON.stringify(toMedicalCollege(r, ANY_CHANCE));
-      json = { head: whole.slice(1, whole.indexOf(',"chance":')), chance: seatChanceJson(seatChance(r)) };
-      seatJson.set(r, json);
-    }
+    const json = partsOf(r);
     if (opts.chance === false) return `{${json.head}}`;
     return `{${json.head},${chanceFieldsJson(curve!, json.chance, p.rank)}}`;
   });

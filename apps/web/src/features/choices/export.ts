@@ -1,3 +1,4 @@
+import { percentOf } from '@rankwise/contract/chance';
 import { counsellingLabels, type ChoiceOutcome, type Counselling } from '@rankwise/contract/choices';
 
 /*
@@ -43,7 +44,8 @@ export const EXPORT_COLUMNS = {
   MCC: ['Choice No.', 'Institute', 'Course', 'Quota', 'Category', 'Chance of this seat (%)', 'Chance it is your final seat (%)', 'Note'],
 } as const;
 
-const percent = (c: number | null) => (c === null ? 'NA' : String(Math.round(c * 100)));
+/** The percentage the page shows (the contract's rule: 0.145 is 15%, as its band says). */
+const percent = (c: number | null) => (c === null ? 'NA' : String(percentOf(c)));
 
 /** The rows of the export, header first. */
 export function exportRows(x: ExportInput): string[][] {

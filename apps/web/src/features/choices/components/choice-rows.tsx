@@ -1,3 +1,4 @@
+import { percentOf } from '@rankwise/contract/chance';
 import type { ChoiceOutcome } from '@rankwise/contract/choices';
 import clsx from 'clsx';
 import { memo, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -144,7 +145,7 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
         </span>
         {outcome?.band ? (
           <span className={clsx('rounded px-1.5 text-xs font-medium', bandStyle[outcome.band])}>
-            {outcome.band} {Math.round((outcome.chance ?? 0) * 100)}%
+            {outcome.band} {percentOf(outcome.chance ?? 0)}%
           </span>
         ) : outcome ? (
           <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">NA</span>

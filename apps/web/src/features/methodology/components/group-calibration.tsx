@@ -50,7 +50,7 @@ export function GroupCalibration({ backtest, name }: { backtest: Backtest; name:
                 </th>
                 <td className="py-2 pr-3 text-right tabular-nums">{int(g.seats)}</td>
                 <td className="py-2 pr-3 text-xs">
-                  {g.own
+                  {g.own && g.adjustment
                     ? `shift ${g.adjustment.shift}; width ${g.adjustment.below} for ranks better than the centre (high chances), ${g.adjustment.above} for worse ranks`
                     : 'none (common table)'}
                 </td>

@@ -1,13 +1,11 @@
-import type { Methodology, NeetPgGroupBacktest } from '@rankwise/contract/chance';
+import type { CalibrationGroup, Methodology } from '@rankwise/contract/chance';
 import { Section } from '@/components/ui/page.tsx';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const int = (v: number) => v.toLocaleString('en-IN');
 
 type NeetPg = NonNullable<Methodology['data']['neetPg']>;
-type Bands = NonNullable<NeetPgGroupBacktest['forward']>;
-
-const GROUP_NAME: Record<NeetPgGroupBacktest['group'], string> = { DNB: 'DNB quota', other: 'Other quotas' };
+type Bands = Pick<CalibrationGroup, 'seats' | 'brier' | 'bands'>;
 
 function Row({ label, t }: { label: string; t: Bands }) {
   return (
@@ -16,7 +14,7 @@ function Row({ label, t }: { label: string; t: Bands }) {
         {label}
       </th>
       <td className="py-2 pr-3 text-right tabular-nums">{int(t.seats)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{t.brier.toFixed(4)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{t.brier?.toFixed(4) ?? '–'}</td>
       {t.bands.map((b) => (
         <td key={b.band} className="py-2 pr-3 text-right tabular-nums">
           {b.n ? `${pct(b.observed)} / ${pct(b.predicted)}` : '–'}
@@ -31,7 +29,8 @@ function Row({ label, t }: { label: string; t: Bands }) {
  * (the DNB quota, the other quotas), from the stored figures (docs/decisions/0014).
  */
 export function NeetPgBacktests({ neetPg }: { neetPg: NeetPg }) {
-  const { forward, groups, backtest } = neetPg;
+  const { forward, backtest } = neetPg;
+  const groups = backtest.calibrationGroups ?? [];
   const bands = backtest.total.bands.map((b) => b.band);
   const fwdYear = forward?.years[0]?.year;
   return (
@@ -78,10 +77,13 @@ export function NeetPgBacktests({ neetPg }: { neetPg: NeetPg }) {
           </thead>
           <tbody>
             {forward ? <Row label={`All quotas, forward ${fwdYear! - 1} → ${fwdYear}`} t={{ ...forward.total }} /> : null}
-            {groups.flatMap((g) => [
-              <Row key={`${g.group}-2`} label={`${GROUP_NAME[g.group]}, two-fold 2023 → 2024`} t={g.twoFold} />,
-              g.forward ? <Row key={`${g.group}-f`} label={`${GROUP_NAME[g.group]}, forward ${fwdYear! - 1} → ${fwdYear}`} t={g.forward} /> : null,
-            ])}
+            {groups.flatMap((g) => {
+              const ahead = forward?.calibrationGroups?.find((f) => f.id === g.id);
+              return [
+                <Row key={`${g.id}-2`} label={`${g.label}, two-fold 2023 → 2024`} t={g} />,
+                ahead ? <Row key={`${g.id}-f`} label={`${g.label}, forward ${fwdYear! - 1} → ${fwdYear}`} t={ahead} /> : null,
+              ];
+            })}
           </tbody>
         </table>
       </div>
