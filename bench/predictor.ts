@@ -31,12 +31,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database.ts';
+import { rng, stats, type Stats } from './timing.ts';
 
 type Stream = 'engineering' | 'medical';
 type Engine = 'postgres' | 'pglite';
 type Path = 'sql' | 'memory' | 'withChance' | 'withoutChance';
 type Payload = Record<string, unknown>;
-type Stats = { n: number; p50: number; p99: number; avg: number };
 type RawResult = { sql: Stats; memory: Stats; memoryWithoutChance: Stats };
 type ServerReady = { ports: { sql: number; memory: number }; tokens: string[]; importMs: number; courses: string[]; rssMb: number };
 
@@ -186,15 +186,6 @@ async function serve(): Promise<void> {
 // Payload mixes: deterministic, drawn from the real form lists and realistic rank ranges.
 // ---------------------------------------------------------------------------------------------
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function engineeringMix(n: number): Promise<Payload[]> {
   const { branchGroups, engineeringCategories } = await import('@rankwise/contract/engineering');
   const { homeStates } = await import('@rankwise/contract/reference');
@@ -259,12 +250,6 @@ async function medicalMix(n: number, courses: string[]): Promise<Payload[]> {
 // ---------------------------------------------------------------------------------------------
 // Driver.
 // ---------------------------------------------------------------------------------------------
-
-function stats(xs: number[]): Stats {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { n: s.length, p50: at(0.5), p99: at(0.99), avg: s.reduce((a, b) => a + b, 0) / s.length };
-}
 
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
@@ -444,8 +429,8 @@ async function main(): Promise<void> {
         console.log(`-- ${stream}: ${await checkMix(ports, stream, payloads, tokens[0])}`);
         const raw = await ask<RawResult>(server.child, { cmd: 'raw', stream, payloads });
         console.log(
-          `   the answer alone, one at a time: SQL path p50 ${f3(raw.sql.p50)} ms (avg ${f3(raw.sql.avg)}); read model p50 ${f3(raw.memory.p50)} ms ` +
-            `(avg ${f3(raw.memory.avg)}), without the chance fields p50 ${f3(raw.memoryWithoutChance.p50)} ms (avg ${f3(raw.memoryWithoutChance.avg)})`,
+          `   the answer alone, one at a time: SQL path p50 ${f3(raw.sql.p50)} ms (avg ${f3(raw.sql.mean)}); read model p50 ${f3(raw.memory.p50)} ms ` +
+            `(avg ${f3(raw.memory.mean)}), without the chance fields p50 ${f3(raw.memoryWithoutChance.p50)} ms (avg ${f3(raw.memoryWithoutChance.mean)})`,
         );
         const paths = ['sql', 'memory', 'withChance', 'withoutChance'] as const;
         const targetOf = (p: Path) => ({
@@ -464,8 +449,8 @@ async function main(): Promise<void> {
         );
         const one: Record<Path, Stats> = { sql: sqlOne, memory: memoryOne, withChance: withOne, withoutChance: withoutOne };
         for (const p of paths) {
-          console.log(`   HTTP one at a time, ${LABEL[p].padEnd(22)} p50 ${f3(one[p].p50)} ms, p99 ${f3(one[p].p99)} ms, avg ${f3(one[p].avg)} ms`);
-          rows.push([engine, stream, LABEL[p], '1 (seq)', f3(one[p].p50), f3(one[p].p99), f3(one[p].avg), '']);
+          console.log(`   HTTP one at a time, ${LABEL[p].padEnd(22)} p50 ${f3(one[p].p50)} ms, p99 ${f3(one[p].p99)} ms, avg ${f3(one[p].mean)} ms`);
+          rows.push([engine, stream, LABEL[p], '1 (seq)', f3(one[p].p50), f3(one[p].p99), f3(one[p].mean), '']);
         }
         const overhead = (one.withChance.p50 / one.withoutChance.p50 - 1) * 100;
         const answerOverhead = (raw.memory.p50 / raw.memoryWithoutChance.p50 - 1) * 100;

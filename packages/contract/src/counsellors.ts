@@ -371,35 +371,32 @@ export const counsellorApplicationViewSchema = ownCounsellorProfileSchema.extend
 /** The ID card as the admin's page shows it beside the application. */
 export const idCardResponseSchema = z.object({ data: z.object({ contentType: z.string(), base64: z.string(), uploadedAt: z.string() }) });
 
+/** The fields of a counsellor's profile that an edit changes and an admin reviews. */
+const reviewedProfileFieldsSchema = z.object({
+  name: z.string(),
+  yearOfStudy: z.number().int(),
+  program: z.string(),
+  about: z.string(),
+  achievements: z.string().nullable(),
+  experience: z.string().nullable(),
+  image: z.string().nullable(),
+});
 /** Admin: an approved counsellor's edit, live and proposed side by side. */
 export const profileChangeViewSchema = z.object({
   counsellorId: z.string(),
   email: z.string(),
   college: z.string(),
   submittedAt: z.string(),
-  live: z.object({
-    name: z.string(),
-    yearOfStudy: z.number().int(),
-    program: z.string(),
-    about: z.string(),
-    achievements: z.string().nullable(),
-    experience: z.string().nullable(),
-    image: z.string().nullable(),
-  }),
-  proposed: z.object({
-    name: z.string(),
-    yearOfStudy: z.number().int(),
-    program: z.string(),
-    about: z.string(),
-    achievements: z.string().nullable(),
-    experience: z.string().nullable(),
-    image: z.string().nullable(),
-  }),
+  live: reviewedProfileFieldsSchema,
+  proposed: reviewedProfileFieldsSchema,
 });
 export type ProfileChangeView = z.infer<typeof profileChangeViewSchema>;
 export type CounsellorApplicationView = z.infer<typeof counsellorApplicationViewSchema>;
 export const counsellorApplicationsRequestSchema = z.object({ status: z.enum(counsellorStatuses).default('pending') });
-export const counsellorApplicationsResponseSchema = z.object({ data: z.array(counsellorApplicationViewSchema) });
+/** An admin review queue's answer: the items, in `data`. */
+const adminQueueOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+export const counsellorApplicationsResponseSchema = adminQueueOf(counsellorApplicationViewSchema);
+export const profileChangesResponseSchema = adminQueueOf(profileChangeViewSchema);
 export const applicationIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 export const reviewApplicationRequestSchema = z.object({
   decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject' }),
@@ -411,6 +408,10 @@ export const reviewApplicationRequestSchema = z.object({
     .optional(),
 });
 export type ReviewApplicationRequest = z.input<typeof reviewApplicationRequestSchema>;
+
+/** Every admin endpoint's access, and the parts of a decision on one queue item (an application or an edit) by its id. */
+const adminOnly = { role: 'admin' } as const;
+const adminDecisionOnItem = { method: 'POST', access: adminOnly, params: applicationIdParamsSchema, body: reviewApplicationRequestSchema } as const;
 
 /** 'Tell me when a counsellor of this college joins.' */
 export const watchCollegeRequestSchema = z.object({
@@ -553,7 +554,7 @@ export const counsellorEndpoints = defineEndpoints('counsellors', {
     method: 'GET',
     path: '/admin/counsellor-applications/{id}/id-card',
     summary: "Admin: the applicant's student ID card (kept until the decision)",
-    access: { role: 'admin' },
+    access: adminOnly,
     params: applicationIdParamsSchema,
     responses: { 200: idCardResponseSchema },
   },
@@ -561,33 +562,27 @@ export const counsellorEndpoints = defineEndpoints('counsellors', {
     method: 'GET',
     path: '/admin/profile-changes',
     summary: "Admin: approved counsellors' edits waiting for review, live and proposed",
-    access: { role: 'admin' },
-    responses: { 200: z.object({ data: z.array(profileChangeViewSchema) }) },
+    access: adminOnly,
+    responses: { 200: profileChangesResponseSchema },
   },
   reviewProfileChange: {
-    method: 'POST',
+    ...adminDecisionOnItem,
     path: '/admin/profile-changes/{id}/review',
     summary: "Admin: publish or turn down a counsellor's edit (a note is required to turn it down)",
-    access: { role: 'admin' },
-    params: applicationIdParamsSchema,
-    body: reviewApplicationRequestSchema,
     responses: { 200: messageSchema },
   },
   applications: {
     method: 'GET',
     path: '/admin/counsellor-applications',
     summary: 'Admin: counsellor applications by status',
-    access: { role: 'admin' },
+    access: adminOnly,
     query: counsellorApplicationsRequestSchema,
     responses: { 200: counsellorApplicationsResponseSchema },
   },
   review: {
-    method: 'POST',
+    ...adminDecisionOnItem,
     path: '/admin/counsellor-applications/{id}/review',
     summary: 'Admin: approve or reject a counsellor application',
-    access: { role: 'admin' },
-    params: applicationIdParamsSchema,
-    body: reviewApplicationRequestSchema,
     responses: { 200: z.object({ data: counsellorApplicationViewSchema }) },
   },
 });

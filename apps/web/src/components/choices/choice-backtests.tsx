@@ -1,5 +1,6 @@
 import { choiceEndpoints } from '@rankwise/contract/choices';
 import { useQuery } from '@tanstack/react-query';
+import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 import { api } from '@/lib/api-client.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -29,7 +30,7 @@ export function ChoiceBacktests() {
             of 30 NIT, IIIT and GFTI seats for {int(d.outcomes.total.students)} simulated students, predicted from the years before only. Brier score of the
             whole outcome (lower is better).
           </p>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Outcome model backtest by year">
             <table className="w-full text-sm" aria-label="Outcome model backtest by year">
               <thead>
                 <tr>
@@ -56,7 +57,7 @@ export function ChoiceBacktests() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       ) : null}
       {d.rounds ? (
@@ -67,7 +68,7 @@ export function ChoiceBacktests() {
             {f3(d.rounds.round1.lastYear)} for last year’s chance model and {f3(d.rounds.round1.roundIsFinal)} for taking round 1 as final (
             {int(d.rounds.round1.points)} rank points).
           </p>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Round-k model backtest">
             <table className="w-full text-sm" aria-label="Round-k model backtest">
               <thead>
                 <tr>
@@ -92,8 +93,8 @@ export function ChoiceBacktests() {
                 ))}
               </tbody>
             </table>
-          </div>
-          <div className="overflow-x-auto">
+          </ScrollRegion>
+          <ScrollRegion label="Round-1 advice against always floating">
             <table className="w-full text-sm" aria-label="Round-1 advice against always floating">
               <thead>
                 <tr>
@@ -120,7 +121,7 @@ export function ChoiceBacktests() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       ) : null}
       <p className="text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import type { Backtest } from '@rankwise/contract/chance';
+import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 import { bandRangesOf } from '@/lib/band-ranges.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -20,8 +21,7 @@ export function GroupCalibration({ backtest, name }: { backtest: Backtest; name:
         correction, learned (for each backtest year) from its own earlier points: a shift of its standardised distance (positive when its closing ranks tend to
         rise) and a width on each side (above 1: wider). A group with fewer than 2,000 earlier points keeps the common table.
       </p>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <ScrollRegion label={caption}>
         <table className="w-full min-w-[48rem] border-collapse text-sm">
           <caption className="mb-2 text-left font-medium text-slate-900">{caption}</caption>
           <thead>
@@ -64,7 +64,7 @@ export function GroupCalibration({ backtest, name }: { backtest: Backtest; name:
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Backtest, Methodology } from '@rankwise/contract/chance';
 import { useQuery } from '@tanstack/react-query';
 import { ChoiceBacktests } from '@/components/choices/choice-backtests.tsx';
 import { Page, Section } from '@/components/ui/page.tsx';
+import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 import { methodologyQuery } from '../api/methodology.queries.ts';
 import { bandColour, CalibrationPlot } from './calibration-plot.tsx';
 import { GroupCalibration, YearSwing } from './group-calibration.tsx';
@@ -16,9 +17,7 @@ type DataSets = NonNullable<Methodology['data']['dataSets']>;
 
 function BandTable({ backtest, caption }: { backtest: Backtest; caption: string }) {
   return (
-    // A scrollable region is focusable, so keyboard users can scroll it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollRegion label={caption}>
       <table className="w-full border-collapse text-sm">
         <caption className="mb-2 text-left font-medium text-slate-900">{caption}</caption>
         <thead>
@@ -53,15 +52,14 @@ function BandTable({ backtest, caption }: { backtest: Backtest; caption: string 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
 function YearTable({ backtest, caption }: { backtest: Backtest; caption: string }) {
   const bands = backtest.total.bands.map((b) => b.band);
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollRegion label={caption}>
       <table className="w-full min-w-[48rem] border-collapse text-sm">
         <caption className="mb-2 text-left font-medium text-slate-900">{caption}</caption>
         <thead>
@@ -122,7 +120,7 @@ function YearTable({ backtest, caption }: { backtest: Backtest; caption: string 
         </tbody>
       </table>
       <p className="mt-1 text-xs text-slate-600">Each band cell: share who got the seat / average chance given.</p>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { CalibrationGroup, Methodology } from '@rankwise/contract/chance';
 import { Section } from '@/components/ui/page.tsx';
+import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const int = (v: number) => v.toLocaleString('en-IN');
@@ -52,9 +53,7 @@ export function NeetPgBacktests({ neetPg }: { neetPg: NeetPg }) {
       ) : (
         <p>The data has no later year yet, so NEET PG has no forward backtest.</p>
       )}
-      {/* A scrollable region is focusable, so keyboard users can scroll it. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="NEET PG backtests per group">
+      <ScrollRegion label="NEET PG backtests per group">
         <table className="w-full min-w-[44rem] border-collapse text-sm">
           <caption className="mb-2 text-left font-medium text-slate-900">NEET PG per group: share who got the seat / average chance given, per band</caption>
           <thead>
@@ -86,7 +85,7 @@ export function NeetPgBacktests({ neetPg }: { neetPg: NeetPg }) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="text-sm">
         The DNB quota is calibrated on its own: in the two-fold backtest its chances were too high (Toss-up seats won far less often than said), unlike the
         other quotas. The chances shown now ({neetPg.model.predictYear}, from the {neetPg.model.referenceYear} closing ranks) use each group’s own calibration
