@@ -1,4 +1,4 @@
-import { bandOf, CHANCE_BANDS, percentOf, type CalibrationGroup, type ChanceBand } from '@rankwise/contract/chance';
+import { bandOf, CHANCE_BANDS, percentOf, type Backtest, type CalibrationGroup, type ChanceBand } from '@rankwise/contract/chance';
 import { chanceGroupOf, GENERAL_GROUP, GROUP_MIN_POINTS, JOSAA_CHANCE_GROUPS, pointRank, RATIO_PERCENTS, type ChanceGroupDef } from './definitions.ts';
 import {
   binOf,
@@ -69,6 +69,11 @@ export function groupAdjustments(defs: readonly ChanceGroupDef[], sink: GroupSin
     out.set(d.id, g.points >= GROUP_MIN_POINTS ? fitGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
   }
   return out;
+}
+
+/** A backtest as /methodology publishes it (the contract's backtestSchema): its years, totals and groups. */
+export function publishedBacktest(r: BacktestResult): Backtest {
+  return { stream: r.stream, years: r.years, total: r.total, ...(r.groups ? { calibrationGroups: r.groups } : {}) };
 }
 
 /** Each seat group's adjustment of z as a backtest fitted it (JoSAA's groups; none for a group without one). */

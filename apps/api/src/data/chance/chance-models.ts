@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { REACH_MIN_PERCENT, type Backtest } from '@rankwise/contract/chance';
-import { adjustmentsOf, runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
+import { adjustmentsOf, publishedBacktest, runBacktest, type BacktestResult, type ScoredPoint } from './backtest.ts';
 import { chanceGroupOf, JOSAA_BACKTEST_YEARS, JOSAA_CHANCE_GROUPS } from './definitions.ts';
 import { readJosaaRoundRows, type AddedFile } from './josaa-files.ts';
 import { fitStepModel, runStepBacktest } from './round-step.ts';
@@ -65,13 +65,6 @@ export type JosaaModels = {
   finalModel(year: number): ChanceModel;
 };
 
-const publicBacktest = (r: BacktestResult): Backtest => ({
-  stream: r.stream === 'neet-pg' ? 'neet-pg' : 'josaa',
-  years: r.years,
-  total: r.total,
-  ...(r.groups ? { calibrationGroups: r.groups } : {}),
-});
-
 function latestYear(histories: SeatHistory[]): number {
   let last = 0;
   for (const h of histories) for (const y of h.finals.keys()) last = Math.max(last, y);
@@ -85,7 +78,7 @@ export function streamModel(stream: StreamModel['stream'], model: ChanceModel, b
     model,
     curve,
     zReach: zForChance(curve, REACH_MIN_PERCENT / 100),
-    backtest: publicBacktest(backtest),
+    backtest: publishedBacktest(backtest),
     summary: {
       stream,
       predictYear: model.predictYear,
@@ -137,8 +130,8 @@ export function josaaModels(rows: RoundRow[], referenceYear?: number, onPoint?: 
   );
   const model = fitStepModel(histories, ref + 1, stepRound, josaaFinalRound, finalModel);
   const josaa: StreamModel = { ...streamModel('josaa', model, stepBacktest, true), adjustments: adjustmentsOf(stepBacktest) };
-  josaa.backtest = publicBacktest(finalBacktest);
-  josaa.step = { round: stepRound, backtest: publicBacktest(stepBacktest), asFinal: publicBacktest(asFinal) };
+  josaa.backtest = publishedBacktest(finalBacktest);
+  josaa.step = { round: stepRound, backtest: publishedBacktest(stepBacktest), asFinal: publishedBacktest(asFinal) };
   josaa.summary.referenceRound = stepRound;
   josaa.summary.stepMoves = model.step.moves;
   return { josaa, ...base };

@@ -1,5 +1,5 @@
-import { REACH_MIN_PERCENT, type Backtest } from '@rankwise/contract/chance';
-import { adjustmentsOf, newGroupSink, newSink, scoreYear, summarise } from './backtest.ts';
+import { REACH_MIN_PERCENT } from '@rankwise/contract/chance';
+import { adjustmentsOf, newGroupSink, newSink, publishedBacktest, scoreYear, summarise } from './backtest.ts';
 import type { JosaaModels, StreamModel } from './chance-models.ts';
 import { JOSAA_CHANCE_GROUPS } from './definitions.ts';
 import { calibrationOf, paramsFor, type ChanceModel } from './model.ts';
@@ -86,14 +86,13 @@ export function csabModel(
   const backtest = summarise('josaa', rows, sink);
   const model = josaa.finalModel(csabYear + 1);
   const curve: ChanceCurve = { table: model.table, calibration: allBins };
-  const published: Backtest = { stream: 'josaa', years: backtest.years, total: backtest.total };
   return {
     stream: 'csab',
     model,
     curve,
     adjustments: finalAdjustments,
     zReach: zForChance(curve, REACH_MIN_PERCENT / 100),
-    backtest: published,
+    backtest: publishedBacktest(backtest),
     summary: {
       stream: 'csab',
       predictYear: csabYear + 1,

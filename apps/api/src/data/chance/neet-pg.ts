@@ -1,5 +1,5 @@
 import type { Backtest, CalibrationGroup } from '@rankwise/contract/chance';
-import { type BacktestResult, mergeYearRows, newSink, scoreYear, summarise, type ScoredPoint, type Sink } from './backtest.ts';
+import { type BacktestResult, mergeYearRows, publishedBacktest, newSink, scoreYear, summarise, type ScoredPoint, type Sink } from './backtest.ts';
 import { calibrationOf, fitModel, isFresh, type CalibrationBin, type ChanceModel, type WideRule } from './model.ts';
 import { categoryClassOf, type QuotaClass, type SeatHistory, type SeatYear } from './seat-history.ts';
 import type { Calibration, ChanceCurve } from '../../lib/chance.ts';
@@ -329,10 +329,8 @@ export function runNeetPgBacktests(histories: SeatHistory[], onPoint?: (p: Score
 /** What /methodology publishes of NEET PG's backtests (stored with the model): the two-fold one, and the forward one beside it. */
 export type NeetPgPublished = Backtest & { forward: Backtest | null };
 
-const published = (r: BacktestResult): Backtest => ({ stream: r.stream, years: r.years, total: r.total, calibrationGroups: r.groups });
-
 export function publishedNeetPg(b: NeetPgBacktests): NeetPgPublished {
-  return { ...published(b.twoFold), forward: b.forward ? published(b.forward) : null };
+  return { ...publishedBacktest(b.twoFold), forward: b.forward ? publishedBacktest(b.forward) : null };
 }
 
 /**
