@@ -69,9 +69,6 @@ test('each page sets its own title and description, on navigation too', async ({
 });
 
 test('the landing page loads none of the other pages, modals or the toasts until asked', async ({ page }) => {
-  // Known failure after the stop-20 merges: the landing page's data line (GET /data-sets) pulls zod in through the
-  // 'chance' chunk. Left open in issue 25 with the fix to make (read the answer without the contract's schema).
-  test.fixme(true, 'zod reaches the landing page through the data-sets line (issue 25, open)');
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto('/');

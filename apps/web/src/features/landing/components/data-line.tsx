@@ -6,7 +6,7 @@ const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en
 /** The landing page's data line: what each predictor is judged on and when that data was last updated. */
 export function DataLine() {
   const { data } = useQuery(dataSetsQuery());
-  const sets = data?.data ?? [];
+  const sets = data ?? [];
   return (
     // The line's height is kept while it loads (the page is prerendered without data), so nothing moves.
     <p className="mt-4 min-h-10 text-sm text-slate-600" data-testid="data-line">
