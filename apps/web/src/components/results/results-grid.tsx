@@ -14,6 +14,8 @@ export function ResultsGrid<T extends { id: string }>(props: {
   total: number;
   signedIn: boolean;
   label: string;
+  /** Something every card shows is still on its way (the band ranges): the skeleton stays, so the cards come whole. */
+  pending?: boolean;
   renderItem(item: T): ReactNode;
   /** Another view of the whole list (the dense table of wide screens), in place of the cards. */
   renderList?: ((items: T[]) => ReactNode) | null;
@@ -27,7 +29,7 @@ export function ResultsGrid<T extends { id: string }>(props: {
   const shown = useDeferredValue(props.items.length);
   const items = shown === props.items.length ? props.items : props.items.slice(0, shown);
   const caughtUp = shown === props.items.length;
-  if (query.isPending || (items.length === 0 && props.items.length > 0)) return <ResultsSkeleton />;
+  if (query.isPending || props.pending || (items.length === 0 && props.items.length > 0)) return <ResultsSkeleton />;
   if (items.length === 0 && query.isSuccess) return <>{props.empty}</>;
   return (
     <>
