@@ -69,9 +69,6 @@ test('each page sets its own title and description, on navigation too', async ({
 });
 
 test('the landing page loads none of the other pages, modals or the toasts until asked', async ({ page }) => {
-  // Known failure after the stop-20 merges: the landing page's data line (GET /data-sets) pulls zod in through the
-  // 'chance' chunk. Left open in issue 25 with the fix to make (read the answer without the contract's schema).
-  test.fixme(true, 'zod reaches the landing page through the data-sets line (issue 25, open)');
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto('/');
@@ -124,13 +121,12 @@ for (const url of RESULTS) {
   for (const [width, height] of [
     [1350, 940],
     [412, 823],
+    [390, 844],
   ]) {
     test(`${url.split('?')[0]} does not shift while its results arrive (${width}×${height})`, async ({ page }) => {
-      // Known failure after the stop-20 merges: at 412 px the compact cards' band-range legend arrives after the cards
-      // (shift 0.07-0.08). Left open in issue 25.
-      test.fixme(width === 412, 'phone-width results shift 0.07-0.08 while the band ranges arrive (issue 25, open)');
       await page.setViewportSize({ width, height });
-      // Was 0.97 on a desktop (issue 15): the footer and the controls jumped when the cards came.
+      // Was 0.97 on a desktop (issue 15): the footer and the controls jumped when the cards came. Was 0.07-0.15 on a
+      // phone (issue 25): the band-range legend, the count sentence and the cards' range lines arrived after the frame.
       expect(await layoutShift(page, url)).toBeLessThan(0.05);
     });
   }

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndSignIn } from '../support/auth.ts';
+import { signIn, signUpAndSignIn } from '../support/auth.ts';
+import { grantRole } from '../support/control.ts';
+import { approvedCounsellor, bookPaidSession, createAccount, istDay } from '../support/sessions.ts';
 
 // Issue 25 at the size of the phone most students own (390×844, touch): compact result cards, the
 // rank box taking '15,000', the comparison list kept across a JEE Advanced and a JEE Main search
@@ -176,9 +178,12 @@ test('on a phone: "15,000" in the rank box, cards of at most 300 px that open fo
 });
 
 test('no page is wider than a 390 px screen', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.goto('/');
-  await signUpAndSignIn(page);
+  const student = await signUpAndSignIn(page);
+  // An admin too, so the admin pages are walked (the role is read at the next start).
+  await grantRole(student.email, 'admin');
+  await page.reload();
   await page.setViewportSize(PHONE);
   for (const path of [
     '/',
@@ -199,10 +204,40 @@ test('no page is wider than a 390 px screen', async ({ page }) => {
     '/connect-students?collegeName=nit-goa',
     '/colleges?examType=MAINS&rank=20000&seatType=OPEN&gender=Male&homeState=Maharashtra&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes',
     '/medical-colleges?rank=5000&category=General&quota=All+India',
+    '/choices',
+    '/reviews',
+    '/admin/counsellors',
+    '/admin/profile-changes',
+    '/admin/payouts',
+    '/admin/disputes',
+    '/admin/data',
+    '/no-such-page',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('main').first()).toBeVisible();
     // Let lazy chunks and answers settle before measuring.
+    await page.waitForLoadState('networkidle');
+    await expectNoWiderThanScreen(page);
+  }
+});
+
+test("an approved counsellor's own page and listing are no wider than a 390 px screen", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Was 431 px wide (issue 25): the photo's file box did not fit beside the photo.
+  const counsellor = await approvedCounsellor(request, 'Venkatasubramanian Lakshminarayanan');
+  const student = await createAccount(request);
+  await bookPaidSession(request, student, counsellor.id, istDay(2), '10:00');
+  await page.goto('/');
+  await signIn(page, counsellor);
+  await page.setViewportSize(PHONE);
+  await page.goto('/counsellor');
+  await expect(page.getByLabel('Add a photo')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payout details' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoWiderThanScreen(page);
+  for (const path of ['/sessions', '/connect-students?collegeName=nit-goa']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoWiderThanScreen(page);
   }

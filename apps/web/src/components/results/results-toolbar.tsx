@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ReachSwitch } from './reach-switch.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -15,7 +16,7 @@ export function ResultsToolbar<S extends string>({
   sortOptions: { value: S; label: string }[];
   searchPlaceholder: string;
   /** Where the chances come from ('from MCC NEET PG closing ranks of 2023 to 2025'). */
-  chanceSource?: string;
+  chanceSource?: ReactNode;
 }) {
   return (
     <>

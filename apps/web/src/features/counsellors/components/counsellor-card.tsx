@@ -20,7 +20,7 @@ export function CounsellorCard({ counsellor: c, onBook }: { counsellor: Counsell
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+          <h2 id={headingId} className="text-xl font-semibold wrap-anywhere text-slate-900">
             {c.Name}
           </h2>
           {c.isDemo ? (

@@ -91,7 +91,8 @@ function PhotoUpload({ profile }: { profile: OwnCounsellorProfile }) {
   return (
     <div className="flex items-center gap-4">
       <img src={profile.image ?? defaultPhoto} alt={profile.image ? 'Your photo' : ''} width={96} height={96} className="h-24 w-24 rounded-full object-cover" />
-      <div className="grid gap-1">
+      {/* min-w-0 and a full-width file box: the browser's own file box is wider than what is left beside the photo on a phone. */}
+      <div className="grid min-w-0 flex-1 gap-1">
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {profile.image ? 'Change your photo' : 'Add a photo'}
         </label>
@@ -101,7 +102,7 @@ function PhotoUpload({ profile }: { profile: OwnCounsellorProfile }) {
           accept={PHOTO_TYPES.join(',')}
           disabled={upload.isPending}
           onChange={(e) => void onFile(e.target.files?.[0])}
-          className="text-sm text-slate-700"
+          className="w-full min-w-0 text-sm text-slate-700"
         />
         <p className="text-xs text-slate-600">JPEG, PNG or WebP, at most 5 MB. Shown square.</p>
       </div>

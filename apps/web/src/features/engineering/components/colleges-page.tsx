@@ -2,6 +2,7 @@ import { engineeringSortOptions as sortOptions } from '@rankwise/contract/engine
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
+import { BandRange, BandRangeLegend, useBandRanges } from '@/components/results/band-range.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -12,7 +13,6 @@ import { useCompare } from '@/lib/stores/compare.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { engineeringResultsQuery } from '../api/engineering.queries.ts';
 import { editUrl, examLabels, fromSearchParams, preferenceSummary } from '../preferences-url.ts';
-import { BandRange, BandRangeLegend } from '@/components/results/band-range.tsx';
 import { CollegeCard } from './college-card.tsx';
 import { ResultsTable, ViewSwitch } from './results-table.tsx';
 
@@ -35,14 +35,16 @@ export function CollegesPage() {
   const { colleges: compared, toggle } = useCompare();
 
   const query = useInfiniteQuery({ ...engineeringResultsQuery(prefs!, sortBy, search, signedIn, includeReach), enabled: ready });
+  // The cards wait for the band ranges (one small stored answer, asked at the same time) so they arrive whole.
+  const ranges = useBandRanges('josaa');
   useResultsErrorHandler(query.error, LOAD_ERROR_MESSAGE);
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
   const total = query.data?.pages[0]?.data.totalDocuments ?? 0;
   // What the results are judged on: 'JoSAA 2026 round 5 (round 6 not yet in our data)' (issue 22).
-  // (Before the answer, a placeholder of typical length holds the sentence's lines, unseen.)
-  const judgedOn =
-    query.data?.pages[0]?.data.referenceLabel ?? (query.isSuccess ? 'past counselling rounds' : 'JoSAA 0000 round 0 (round 0 not yet in our data)');
+  const judgedOn = query.data?.pages[0]?.data.referenceLabel ?? 'past counselling rounds';
+  const reachable = (count: string, label: string) =>
+    `${count} ${total === 1 ? 'program' : 'programs'} your rank ${prefs?.rank.toLocaleString('en-IN')} could reach, judged on the official closing ranks of ${label}${includeReach ? ', with reach seats' : ''}.`;
 
   const onToggleCompare = (c: (typeof colleges)[number]) => {
     if (!signedIn) return openModal('login');
@@ -76,13 +78,19 @@ export function CollegesPage() {
     <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shape Your Dreams with Us</h1>
       {prefs ? (
-        <p className="mt-2 text-slate-700">
-          {/* Until the count is known the same sentence holds its lines, unseen, so nothing below moves when it arrives. */}
-          <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
-            {query.isSuccess && total === 0
-              ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the official closing ranks of ${judgedOn}${search ? ` with “${search}”` : ''}.`
-              : `${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'program' : 'programs'} your rank ${prefs.rank.toLocaleString('en-IN')} could reach, judged on the official closing ranks of ${judgedOn}${includeReach ? ', with reach seats' : ''}.`}
+        <p className="mt-2 grid text-slate-700">
+          {/* The sentence with typical values (the longest usual label) holds its lines, unseen, in the same cell as the
+              answer's: the page keeps the taller of the two, so nothing below moves when the answer comes (issue 25). */}
+          <span className="invisible [grid-area:1/1]" aria-hidden="true">
+            {reachable('0,000', 'JoSAA 0000 round 0 (round 0 not yet in our data)')}
           </span>
+          {query.isSuccess ? (
+            <span className="[grid-area:1/1]">
+              {total === 0
+                ? `No program matched your rank ${prefs.rank.toLocaleString('en-IN')} and these preferences in the official closing ranks of ${judgedOn}${search ? ` with “${search}”` : ''}.`
+                : reachable(total.toLocaleString('en-IN'), judgedOn)}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
@@ -98,6 +106,7 @@ export function CollegesPage() {
           items={colleges}
           total={total}
           signedIn={signedIn}
+          pending={ranges.isPending}
           label="Colleges"
           renderList={
             view === 'table'

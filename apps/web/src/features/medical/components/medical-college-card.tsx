@@ -4,8 +4,22 @@ import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { BandRange } from '@/components/results/band-range.tsx';
 import { ChanceSummary } from '@/components/results/chance-summary.tsx';
 import { CollegeAvatar } from '@/components/results/initials.tsx';
+import { MissingFigures } from '@/components/results/missing-figures.tsx';
 
-const rupees = (v: string) => (v === 'NA' ? 'NA' : `₹${v}`);
+/** The annual fee as the card prints it: MCC's fee list, else the institute's own figure ('NA' when neither has one). */
+const feeOf = (c: MedicalCollege) => (c.Fees !== 'NA' ? c.Fees : c['Annual Fee']);
+
+/**
+ * The card's figures that no public data set has for this seat's institute, said once on the card
+ * (issue 25), not as an 'NA' each. The candidate's category is not one: no card shows it (spec note above).
+ */
+export function missingMedicalFiguresOf(c: MedicalCollege): string[] {
+  const out: string[] = [];
+  if (feeOf(c) === 'NA') out.push('the annual fee');
+  if (c.Location === 'NA' && c.State === 'NA') out.push('the location');
+  if (c.bondYears !== null && c.bondPenalty === 'NA') out.push('the bond penalty');
+  return out;
+}
 
 function Fact({ label, value, strong, hidden }: { label: string; value: string; strong?: boolean; hidden?: boolean }) {
   return (
@@ -26,7 +40,8 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
   const [open, setOpen] = useState(false);
   const name = college['Allotted Institute'] || college.collegeName;
   const location = college.Location !== 'NA' ? college.Location : college.State;
-  const fee = college.Fees !== 'NA' ? college.Fees : college['Annual Fee'];
+  const fee = feeOf(college);
+  const missing = missingMedicalFiguresOf(college);
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`m-${college.id}`}>
       <div className="flex gap-3">
@@ -40,21 +55,27 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
         <Fact label="Closing rank (AIR)" value={college.Rank.toLocaleString('en-IN')} strong />
-        <Fact label="Annual fee" value={rupees(fee)} />
+        {fee !== 'NA' ? <Fact label="Annual fee" value={`₹${fee}`} /> : null}
         <Fact label="Allotted quota" value={college['Allotted Quota']} />
         <Fact label="Allotted category" value={college['Alloted Category']} />
-        <Fact label="State" value={college.State} hidden={!open} />
-        <div className="col-span-2" hidden={!open}>
-          <dt className="text-xs text-slate-600">Location</dt>
-          <dd className="font-medium text-slate-900">{location}</dd>
-        </div>
+        {college.State !== 'NA' ? <Fact label="State" value={college.State} hidden={!open} /> : null}
+        {location !== 'NA' ? (
+          <div className="col-span-2" hidden={!open}>
+            <dt className="text-xs text-slate-600">Location</dt>
+            <dd className="font-medium text-slate-900">{location}</dd>
+          </div>
+        ) : null}
         {college.bondYears !== null ? (
-          <Fact label="Service bond" value={`${college.bondYears} years · penalty ${rupees(college.bondPenalty)}`} hidden={!open} />
+          <Fact
+            label="Service bond"
+            value={`${college.bondYears} years${college.bondPenalty !== 'NA' ? ` · penalty ₹${college.bondPenalty}` : ''}`}
+            hidden={!open}
+          />
         ) : null}
       </dl>
       <div className="mt-1 flex items-start justify-between gap-2">
         <p className="pt-1 text-xs text-slate-600" data-testid="seat-note">
-          Judged on {college.referenceLabel} (All India counselling) · fee is the institute&apos;s current annual fee
+          Judged on {college.referenceLabel} (All India counselling){fee !== 'NA' ? <> · fee is the institute&apos;s current annual fee</> : null}
         </p>
         <button
           type="button"
@@ -73,6 +94,9 @@ export function MedicalCollegeCard({ college }: { college: MedicalCollege }) {
           {college.closingRankNote} A less sure chance.
         </div>
       ) : null}
+      <div hidden={!open}>
+        <MissingFigures names={missing} className="mt-2 text-xs text-slate-600" />
+      </div>
       <AddToChoices seatId={college.id} className="mt-2 self-start" />
     </article>
   );

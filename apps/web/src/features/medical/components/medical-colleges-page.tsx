@@ -1,7 +1,7 @@
 import { medicalSortOptions as sortOptions } from '@rankwise/contract/medical';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AppliedPreferences } from '@/components/results/applied-preferences.tsx';
-import { BandRangeLegend } from '@/components/results/band-range.tsx';
+import { BandRangeLegend, useBandRanges } from '@/components/results/band-range.tsx';
 import { CompareBar } from '@/components/results/compare-bar.tsx';
 import { ResultsGrid } from '@/components/results/results-grid.tsx';
 import { EmptyResults, SignedOutOverlay } from '@/components/results/results-states.tsx';
@@ -25,25 +25,31 @@ export function MedicalCollegesPage() {
   const editTo = prefs ? editUrl(prefs) : '/start';
 
   const query = useInfiniteQuery({ ...medicalResultsQuery(prefs!, sortBy, search, signedIn, includeReach), enabled: ready });
+  // The cards wait for the band ranges (one small stored answer, asked at the same time) so they arrive whole.
+  const ranges = useBandRanges('neetPg');
   useResultsErrorHandler(query.error, MEDICAL_LOAD_ERROR_MESSAGE);
 
   const colleges = query.data?.pages.flatMap((p) => p.data.colleges) ?? [];
   const total = query.data?.pages[0]?.data.totalDocuments ?? 0;
   const basis = colleges[0];
+  const reachable = (count: string, label: string | null) =>
+    `${count} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs?.rank.toLocaleString('en-IN')} could reach (${prefs?.quota}, ${prefs?.category})${label ? `, judged on the closing ranks of ${label}` : ''}${includeReach ? ', with reach seats' : ''}.`;
 
   return (
     <main className="mx-auto w-full max-w-7xl px-3 py-10 sm:px-4">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your Medical Dream Awaits</h1>
       {prefs ? (
-        <p aria-live="polite" className="mt-2 text-slate-700">
-          {/* Until the answer is known the same sentence (typical values) holds its lines, unseen, so nothing below moves when it arrives. */}
-          <span className={query.isSuccess ? undefined : 'invisible'} aria-hidden={!query.isSuccess}>
-            {`${query.isSuccess ? total.toLocaleString('en-IN') : '0,000'} ${total === 1 ? 'seat' : 'seats'} your NEET PG rank ${prefs.rank.toLocaleString('en-IN')} could reach (${prefs.quota}, ${prefs.category})${
-              basis || !query.isSuccess
-                ? `, judged on the closing ranks of ${query.data?.pages[0]?.data.referenceLabel ?? basis?.referenceLabel ?? 'MCC NEET PG 0000 rounds 1-3'}`
-                : ''
-            }${includeReach ? ', with reach seats' : ''}.`}
+        <p aria-live="polite" className="mt-2 grid text-slate-700">
+          {/* The sentence with typical values holds its lines, unseen, in the same cell as the answer's: the page keeps the
+              taller of the two, so nothing below moves when the answer comes (issue 25). */}
+          <span className="invisible [grid-area:1/1]" aria-hidden="true">
+            {reachable('0,000', 'MCC NEET PG 0000 rounds 1-3')}
           </span>
+          {query.isSuccess ? (
+            <span className="[grid-area:1/1]">
+              {reachable(total.toLocaleString('en-IN'), basis ? (query.data?.pages[0]?.data.referenceLabel ?? basis.referenceLabel) : null)}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {prefs ? <AppliedPreferences items={preferenceSummary(prefs)} editTo={editTo} /> : null}
@@ -52,7 +58,13 @@ export function MedicalCollegesPage() {
         page={page}
         sortOptions={sortOptions}
         searchPlaceholder="Search college, course or place"
-        chanceSource={`from MCC NEET PG closing ranks of ${NEET_PG_FIRST_YEAR} to ${basis?.year ?? 'the latest year'}`}
+        chanceSource={
+          <>
+            from MCC NEET PG closing ranks of {NEET_PG_FIRST_YEAR} to{' '}
+            {/* A year's width, unseen until the answer names it, so the line does not reflow when it does. */}
+            <span className={basis ? undefined : 'invisible'}>{basis?.year ?? NEET_PG_FIRST_YEAR + 2}</span>
+          </>
+        }
       />
       <div className="mt-6">
         <ResultsGrid
@@ -60,6 +72,7 @@ export function MedicalCollegesPage() {
           items={colleges}
           total={total}
           signedIn={signedIn}
+          pending={ranges.isPending}
           label="Medical colleges"
           renderItem={(c) => <MedicalCollegeCard college={c} />}
           empty={
