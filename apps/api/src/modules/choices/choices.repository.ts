@@ -64,6 +64,18 @@ export function createChoicesRepository(db: Db) {
       return rowsOf<ListSeatRecord>(r);
     },
 
+    /** The reference seat of an institute's program, quota, seat type and pool in JoSAA's or CSAB's data (a college page's seat), or null. */
+    async findSeatId(
+      source: 'josaa' | 'csab',
+      seat: { instituteId: string; programName: string; quota: string; seatType: string; gender: string },
+    ): Promise<string | null> {
+      const r = await db.execute(
+        sql`select id from engineering_reference where scheme = ${source} and institute_id = ${seat.instituteId} and program_name = ${seat.programName}
+            and quota = ${seat.quota} and seat_type = ${seat.seatType} and gender = ${seat.gender} order by id limit 1`,
+      );
+      return rowsOf<{ id: string }>(r)[0]?.id ?? null;
+    },
+
     /** A page of the catalogue in a neutral order (institute, program, quota, seat type, pool). */
     async catalogue(
       source: 'josaa' | 'csab' | 'neet-pg',

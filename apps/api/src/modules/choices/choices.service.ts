@@ -35,7 +35,7 @@ import { csabSeatTypes, FEMALE_ONLY, seatTypeOf } from '../engineering/engineeri
 import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
 import { createChoicesRepository, findRoundMoves, type ChoiceListRecord, type ChoicesRepository, type ListSeatRecord } from './choices.repository.ts';
 import { adviseFor } from './advice.ts';
-import { closingAt, referenceRehearsal, simulatedRehearsal, STRATEGIES } from './rehearsal.ts';
+import { closingAt, csabEntry, referenceRehearsal, seasonEnd, simulatedRehearsal, STRATEGIES, type Strategy } from './rehearsal.ts';
 import { roundChance, roundModelOf, type RoundModel } from './round-model.ts';
 import { analyseList, type ListEntry } from './list-analysis.ts';
 import { fnv1a } from './normal.ts';
@@ -240,13 +240,15 @@ export function createChoicesService(d: ChoicesDeps) {
     return m;
   }
 
-  async function rehearse(input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
-    const r = await resolve(input);
+  type Resolved = Awaited<ReturnType<typeof resolve>>;
+
+  /** The list's mock allotment on its seats' published rounds, and each choice's chance per round (the seat judged against its round-k closing rank). */
+  function roundsOfList(r: Resolved) {
     const seats = r.entries.map((e) => ({ institute: e.seat?.instituteId ?? `?${e.id}`, rounds: r.byId.get(e.id)?.chance_card.rounds ?? [] }));
     const ranks = r.ranks.map((x, i) => (r.allotable[i] ? x : null));
     const ref = referenceRehearsal(seats, ranks);
     // A seat's chance at round k: judged against its round-k closing rank (the reference year's ratio to the final one).
-    const roundChance = r.entries.map((e, i) => {
+    const chances = r.entries.map((e, i) => {
       const seat = r.byId.get(e.id);
       const rank = ranks[i];
       return ref.rounds.map((k) => {
@@ -256,12 +258,40 @@ export function createChoicesService(d: ChoicesDeps) {
         return toChanceFields(r.counselling === 'MCC' ? curveForQuota(r.curve, seat.quota) : r.curve, columns(seat), scaled).chance;
       });
     });
+    return { seats, ref, chances };
+  }
+
+  async function rehearse(input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
+    const [r, c] = await Promise.all([
+      resolve(input),
+      input.counselling === 'JoSAA' && input.csab ? resolve({ counselling: 'CSAB', student: input.csab.student, choices: input.csab.choices }) : null,
+    ]);
+    const { seats, ref, chances } = roundsOfList(r);
+    const csab = c ? roundsOfList(c) : null;
+    const instituteTypeOf = (held: number | null) => (held === null ? null : { instituteType: r.byId.get(r.entries[held].id)?.institute_type ?? null });
     const sim = simulatedRehearsal(
-      roundChance,
+      chances,
       seats.map((s) => s.institute),
-      { rho: r.model.shock.rho, seed: r.seed },
+      {
+        rho: r.model.shock.rho,
+        seed: r.seed,
+        ...(csab ? { csab: { roundChance: csab.chances, enters: (held: number | null) => csabEntry(instituteTypeOf(held)) === null } } : {}),
+      },
     );
     const oneBased = (p: (number | null)[]) => p.map((x) => (x === null ? null : x + 1));
+    const csabFloat = csab?.ref.paths.float ?? [];
+    const chainPath = (s: Strategy) => {
+      const josaa = ref.paths[s].at(-1) ?? null;
+      const notEntered = csab ? csabEntry(instituteTypeOf(josaa)) : 'You have no CSAB list.';
+      const end = seasonEnd(josaa, notEntered === null ? (csabFloat.at(-1) ?? null) : null, notEntered === null);
+      return {
+        josaa: josaa === null ? null : josaa + 1,
+        notEntered,
+        csab: notEntered === null ? oneBased(csabFloat) : [],
+        end: end && { ...end, choice: end.choice + 1 },
+      };
+    };
+    const csabYears = c ? [...c.byId.values()].map((s) => s.year) : [];
     return {
       data: {
         counselling: r.counselling,
@@ -274,6 +304,26 @@ export function createChoicesService(d: ChoicesDeps) {
           holding: sim.holding,
           floatGains: sim.floatGains,
         } as RehearseResponse['data']['simulated'],
+        afterJosaa:
+          r.counselling !== 'JoSAA'
+            ? null
+            : {
+                csabList: c !== null,
+                csabYear: csabYears.length ? Math.max(...csabYears) : null,
+                csabRounds: csab?.ref.rounds ?? [],
+                reference: { float: chainPath('float'), slide: chainPath('slide'), freeze: chainPath('freeze') },
+                simulated: sim.chain ?? null,
+                notes: c
+                  ? [
+                      'CSAB needs its own registration and its own choice list after JoSAA; your JoSAA list does not carry over.',
+                      'If CSAB allots you a seat while you hold a JoSAA seat, the JoSAA seat is cancelled: put on your CSAB list only seats you prefer to the one you hold.',
+                      'A student holding an IIT seat is not rehearsed in CSAB: CSAB fills NIT, IIIT and GFTI seats only.',
+                      'In CSAB’s rounds the rehearsal floats: a CSAB seat you hold is never lost to a later CSAB round.',
+                    ]
+                  : [
+                      'You have no CSAB list, so the rehearsal ends with JoSAA’s last round: the JoSAA seat you hold then (or none) is your seat. Make a CSAB list to rehearse CSAB’s special rounds after JoSAA.',
+                    ],
+              },
       },
     };
   }
@@ -414,8 +464,20 @@ export function createChoicesService(d: ChoicesDeps) {
     /** Adds a seat to the student's latest list of the counselling, made (named after it) when there is none. */
     async add(user: AuthUser, body: z.output<typeof addChoiceBodySchema>) {
       const student = body.student === undefined ? null : parseStudent(body.counselling, body.student);
-      const [seat] = await d.repo.findSeats(sourceOf(body.counselling), [body.seatId]);
-      if (!seat) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
+      const source = sourceOf(body.counselling);
+      let seatId = body.seatId ?? null;
+      if (body.seat) {
+        // A college page names the seat by program, quota, seat type and pool: the reference seat of the counselling's latest year.
+        if (source === 'neet-pg') throw new AppError('VALIDATION_FAILED', 'MCC seats are added by their id', { seat: ['MCC seats are added by their id'] });
+        seatId = await d.repo.findSeatId(source, body.seat);
+        if (!seatId)
+          throw new AppError(
+            'NOT_FOUND',
+            `This seat is not offered in ${counsellingLabels[body.counselling]}'s latest year in the data, so it cannot be a choice`,
+          );
+      }
+      const [seat] = seatId ? await d.repo.findSeats(source, [seatId]) : [];
+      if (!seat || !seatId) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
       return d.db.transaction(async (tx) => {
         const repo = createChoicesRepository(tx);
         const now = d.now();
@@ -429,15 +491,15 @@ export function createChoicesService(d: ChoicesDeps) {
             name: `My ${counsellingLabels[body.counselling]} list`,
             counselling: body.counselling,
             student,
-            items: [{ id: body.seatId, note: '' }],
+            items: [{ id: seatId, note: '' }],
             now,
           });
           return { data: { listId: made.id, name: made.name, position: 1, added: true } };
         }
-        const at = list.items.findIndex((c) => c.id === body.seatId);
+        const at = list.items.findIndex((c) => c.id === seatId);
         if (at >= 0) return { data: { listId: list.id, name: list.name, position: at + 1, added: false } };
         if (list.items.length >= CHOICE_LIMIT) throw new AppError('CONFLICT', `A list can have at most ${CHOICE_LIMIT} choices`);
-        const saved = await repo.update(user.id, list.id, list.version, { items: [...list.items, { id: body.seatId, note: '' }], now });
+        const saved = await repo.update(user.id, list.id, list.version, { items: [...list.items, { id: seatId, note: '' }], now });
         if (!saved) throw new AppError('CONFLICT', 'This list was changed meanwhile; try again');
         return { data: { listId: saved.id, name: saved.name, position: saved.items.length, added: true } };
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adviseFor } from './advice.ts';
-import { referenceRehearsal, simulatedRehearsal } from './rehearsal.ts';
+import { csabEntry, referenceRehearsal, seasonEnd, simulatedRehearsal } from './rehearsal.ts';
 import { addRound, fitRoundModel, roundChance, type RoundHistory } from './round-model.ts';
 
 const rounds = (...closing: number[]) => closing.map((closingRank, i) => ({ round: i + 1, closingRank }));
@@ -55,6 +55,58 @@ describe('rounds on simulated years', () => {
     expect(indep.final.float.final[0]).toBeCloseTo(0.3, 1);
     expect(indep.holding[1]).toBeGreaterThanOrEqual(indep.holding[0]);
     expect(simulatedRehearsal(chances, ['A', 'B', 'C'], { rho: 0.2, seed: 4, years: 20_000 })).toEqual(sim);
+  });
+});
+
+describe('CSAB after JoSAA', () => {
+  it('a CSAB seat replaces the JoSAA seat held; no CSAB seat keeps it; an IIT seat does not enter CSAB', () => {
+    expect(seasonEnd(3, 1, true)).toEqual({ list: 'CSAB', choice: 1, replaced: true });
+    expect(seasonEnd(null, 0, true)).toEqual({ list: 'CSAB', choice: 0, replaced: false });
+    expect(seasonEnd(3, null, true)).toEqual({ list: 'JoSAA', choice: 3, replaced: false });
+    expect(seasonEnd(3, 1, false)).toEqual({ list: 'JoSAA', choice: 3, replaced: false });
+    expect(seasonEnd(null, null, true)).toBeNull();
+    expect(csabEntry({ instituteType: 'IIT' })).toMatch(/IIT seat/);
+    expect(csabEntry({ instituteType: 'NIT' })).toBeNull();
+    expect(csabEntry(null)).toBeNull();
+  });
+
+  it('on simulated years: the season ends once, CSAB rescues years without a JoSAA seat, and the JoSAA figures do not change', () => {
+    const josaa = [
+      [0.1, 0.2, 0.3],
+      [0.5, 0.6, 0.7],
+    ];
+    const csab = [
+      [0.2, 0.3],
+      [0.6, 0.8],
+    ];
+    const alone = simulatedRehearsal(josaa, ['A', 'B'], { rho: 0.2, seed: 9, years: 20_000 });
+    const sim = simulatedRehearsal(josaa, ['A', 'B'], { rho: 0.2, seed: 9, years: 20_000, csab: { roundChance: csab, enters: () => true } });
+    expect(sim.final).toEqual(alone.final);
+    expect(alone.chain).toBeUndefined();
+    for (const s of ['float', 'slide', 'freeze'] as const) {
+      const c = sim.chain![s];
+      expect(c.josaa + c.csab.reduce((a, b) => a + b, 0) + c.none).toBeCloseTo(1, 10);
+      // No seat at the end only when neither counselling gave one.
+      expect(c.none).toBeLessThan(sim.final[s].none);
+      expect(c.replaced).toBeLessThanOrEqual(c.csab.reduce((a, b) => a + b, 0));
+    }
+    // CSAB float over its last round: choice 1 opens in ~30% of years, choice 2 in ~80% (joined by the shock).
+    const csabAny = sim.chain!.float.csab.reduce((a, b) => a + b, 0);
+    expect(csabAny).toBeGreaterThan(0.8 - 0.03);
+    expect(csabAny).toBeLessThan(0.86 + 0.03);
+    // A student who never enters CSAB ends exactly as JoSAA leaves them.
+    const stay = simulatedRehearsal(josaa, ['A', 'B'], { rho: 0.2, seed: 9, years: 20_000, csab: { roundChance: csab, enters: () => false } });
+    expect(stay.chain!.float.none).toBeCloseTo(stay.final.float.none, 12);
+    expect(stay.chain!.float.josaa).toBeCloseTo(1 - stay.final.float.none, 12);
+    // Entering only without a JoSAA seat never ends worse than staying out.
+    const rescue = simulatedRehearsal(josaa, ['A', 'B'], {
+      rho: 0.2,
+      seed: 9,
+      years: 20_000,
+      csab: { roundChance: csab, enters: (held) => held === null },
+    });
+    expect(rescue.chain!.float.replaced).toBe(0);
+    expect(rescue.chain!.float.josaa).toBeCloseTo(1 - rescue.final.float.none, 12);
   });
 });
 

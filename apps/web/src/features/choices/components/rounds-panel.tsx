@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { askAdvice, rehearseQuery } from '../api/choices.queries.ts';
+import { askAdvice, listQuery, listsQuery, rehearseQuery } from '../api/choices.queries.ts';
+import { AfterJosaa } from './after-josaa.tsx';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const at = (p: number | null) => (p === null ? '—' : `#${p}`);
@@ -14,7 +15,14 @@ const at = (p: number | null) => (p === null ? '—' : `#${p}`);
  */
 export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student: Record<string, unknown>; ids: string[] }) {
   const [open, setOpen] = useState(false);
-  const rehearsal = useQuery(rehearseQuery(list.counselling, student, ids, open && ids.length > 0));
+  // A JoSAA list's rehearsal continues into CSAB on the student's most recent CSAB list (docs/decisions/0027).
+  const josaa = list.counselling === 'JoSAA';
+  const lists = useQuery({ ...listsQuery(), enabled: open && josaa });
+  const csabId = lists.data?.data.find((l) => l.counselling === 'CSAB')?.id ?? null;
+  const csabList = useQuery({ ...listQuery(csabId ?? 'none'), enabled: open && csabId !== null });
+  const csab = csabList.data ? { student: csabList.data.data.student, choices: csabList.data.data.items.map((i) => i.id) } : undefined;
+  const csabReady = !josaa || (lists.isSuccess && (csabId === null || csabList.isSuccess)) || lists.isError || csabList.isError;
+  const rehearsal = useQuery(rehearseQuery(list.counselling, student, ids, open && ids.length > 0 && csabReady, csab));
   const [round, setRound] = useState('1');
   const [held, setHeld] = useState('');
   const [advice, setAdvice] = useState<AdviceResponse['data'] | null>(null);
@@ -68,6 +76,7 @@ export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student:
             </li>
             <li>Holding a seat after each round (float): {r.simulated.holding.map((h, i) => `round ${i + 1}: ${pct(h)}`).join(', ')}.</li>
           </ul>
+          {r.afterJosaa ? <AfterJosaa a={r.afterJosaa} csabName={csabList.data?.data.name ?? null} /> : null}
         </>
       ) : null}
       {list.counselling === 'JoSAA' ? (
