@@ -348,10 +348,31 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
         .statusCode,
     ).toBe(400);
     expect((await call('POST', '/choices/advice', undefined, { ...body, round: 0, heldChoice: 2 })).statusCode).toBe(400);
+    // CSAB: its own round-1 movement, learnt from the CSAB years before its latest, with that model's own backtest.
+    const csabSeats = (await t.db.database.db.execute(
+      sql`select id from engineering_reference where scheme = 'csab' and seat_type = 'OPEN' and gender = 'Gender-Neutral' and quota = 'AI'
+          and closing_rank between 10000 and 40000 order by closing_rank limit 12`,
+    )) as unknown as { rows: { id: string }[] };
+    const csabBody = { counselling: 'CSAB', student: { ...engineer, mainCrlRank: 20_000 }, choices: csabSeats.rows.map((r) => r.id), round: 1 };
+    const csabHeld = await call('POST', '/choices/advice', undefined, { ...csabBody, heldChoice: 12 });
+    expect(csabHeld.statusCode, csabHeld.body).toBe(200);
+    const c = csabHeld.json().data;
+    expect(c.model).toMatchObject({ counselling: 'CSAB', years: [2024], currentYear: 2025 });
+    expect(c.model.backtest).toHaveLength(1);
+    expect(c.model.backtest[0]).toMatchObject({ year: 2025, trainYears: [2024], round: 1 });
+    expect(c.model.backtest[0].roundModel).toBeLessThan(c.model.backtest[0].roundIsFinal);
+    expect(c.higher.some((h: { chance: number | null }) => h.chance !== null)).toBe(true);
+    // CSAB 2024 had two rounds: nothing was ever learnt about a round 2 before the last, so no chance is made up.
+    const round2 = await call('POST', '/choices/advice', undefined, { ...csabBody, round: 2, heldChoice: 12 });
+    expect(round2.statusCode).toBe(400);
+    expect(round2.json().fieldErrors.round[0]).toMatch(/cannot be measured/);
   });
 
   it('publishes the backtests of the outcome model and the round-k model, stored once per data version', async () => {
-    expect((await call('GET', '/choices/backtests')).json().data).toEqual({ computedAt: null, outcomes: null, rounds: null });
+    expect((await call('GET', '/choices/backtests')).json().data).toMatchObject({ computedAt: null, computing: false, outcomes: null, rounds: null });
+    const csabRows = (await call('GET', '/choices/backtests')).json().data.csabRounds;
+    expect(csabRows.map((r: { year: number; round: number }) => `${r.year}/${r.round}`)).toEqual(['2025/1']);
+    expect(csabRows[0].roundModel).toBeLessThan(csabRows[0].roundIsFinal);
     const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
     expect((await importChoiceBacktests(ctx)).skipped).toBe(false);
     expect((await importChoiceBacktests(ctx)).skipped).toBe(true);

@@ -304,11 +304,19 @@ export const adviceBodySchema = z.object({
     .number({ error: 'Enter the round you were allotted in' })
     .int('Enter the round you were allotted in')
     .min(1, 'Rounds start at 1')
-    .max(10, 'JoSAA has at most 6 rounds'),
+    .max(10, 'Counselling has at most 10 rounds'),
   heldChoice: z
     .number({ error: 'Enter the choice number you were allotted' })
     .int('Enter the choice number you were allotted')
     .min(1, 'Choice numbers start at 1'),
+});
+const roundBacktestRow = z.object({
+  year: z.number().int(),
+  trainYears: z.array(z.number().int()),
+  round: z.number().int(),
+  points: z.number().int(),
+  roundModel: z.number(),
+  roundIsFinal: z.number(),
 });
 export const adviceResponseSchema = z.object({
   data: z.object({
@@ -322,7 +330,14 @@ export const adviceResponseSchema = z.object({
     /** Every higher choice: its round-k closing rank this year and the chance it is reached by the last round. */
     higher: z.array(z.object({ position: z.number().int(), closingRank: z.number().int().nullable(), chance: z.number().nullable() })),
     /** The past years the round-k movement was learnt from. */
-    model: z.object({ years: z.array(z.number().int()), moves: z.number().int(), currentYear: z.number().int() }),
+    model: z.object({
+      counselling: z.enum(['JoSAA', 'CSAB']),
+      years: z.array(z.number().int()),
+      moves: z.number().int(),
+      currentYear: z.number().int(),
+      /** CSAB: the round-k model's own backtest for this round (JoSAA's is on /methodology). */
+      backtest: z.array(roundBacktestRow),
+    }),
   }),
 });
 export type AdviceResponse = z.infer<typeof adviceResponseSchema>;
@@ -338,6 +353,10 @@ const outcomeRow = z.object({
 export const choiceBacktestsSchema = z.object({
   data: z.object({
     computedAt: z.string().nullable(),
+    /** True while a first start computes them in the background (they are then null, or the previous data's). */
+    computing: z.boolean(),
+    /** CSAB's own round-k backtest (each CSAB year from the ones before it), computed from the database. */
+    csabRounds: z.array(roundBacktestRow),
     outcomes: z
       .object({
         years: z.array(outcomeRow.extend({ year: z.number().int(), rho: z.number() })),

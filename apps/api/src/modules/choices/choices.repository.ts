@@ -237,17 +237,21 @@ export function createChoicesRepository(db: Db) {
 export type ChoicesRepository = ReturnType<typeof createChoicesRepository>;
 
 /**
- * Every JoSAA move from a round to the seat's last round, in the years before `beforeYear`
+ * Every JoSAA (or CSAB) move from a round to the seat's last round, in the years before `beforeYear`
  * (round-model.ts: rows with a preparatory rank left out before the last round is taken).
  */
-export async function findRoundMoves(db: Db, beforeYear: number): Promise<{ round: number; from: number; d: number; year: number }[]> {
+export async function findRoundMoves(
+  db: Db,
+  beforeYear: number,
+  counselling: 'JoSAA' | 'CSAB' = 'JoSAA',
+): Promise<{ round: number; from: number; d: number; year: number }[]> {
   const r = await db.execute(sql`
     select year, round, closing_rank as c, final, last from (
       select year, round, closing_rank,
         last_value(closing_rank) over w as final,
         max(round) over w as last
       from engineering_cutoffs
-      where counselling = 'JoSAA' and year < ${beforeYear} and not opening_preparatory and not closing_preparatory and closing_rank >= 1
+      where counselling = ${counselling} and year < ${beforeYear} and not opening_preparatory and not closing_preparatory and closing_rank >= 1
       window w as (partition by year, institute_id, program_id, quota, seat_type, gender order by round rows between unbounded preceding and unbounded following)
     ) m where round < last`);
   return rowsOf<{ year: number; round: number; c: number; final: number }>(r).map((x) => ({

@@ -36,13 +36,19 @@ import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
 import { createChoicesRepository, findRoundMoves, type ChoiceListRecord, type ChoicesRepository, type ListSeatRecord } from './choices.repository.ts';
 import { adviseFor } from './advice.ts';
 import { closingAt, csabEntry, referenceRehearsal, seasonEnd, simulatedRehearsal, STRATEGIES, type Strategy } from './rehearsal.ts';
-import { roundChance, roundModelOf, type RoundModel } from './round-model.ts';
+import { knowsRound, roundBacktestOf, roundChance, roundModelOf, type RoundBacktestRow, type RoundModel } from './round-model.ts';
 import { analyseList, type ListEntry } from './list-analysis.ts';
 import { fnv1a } from './normal.ts';
 import { commonShockOf, SIMULATED_YEARS, type CommonShock } from './outcome-model.ts';
 import type { Db } from '../../db/client.ts';
 
-export type ChoicesDeps = { db: Db; repo: ChoicesRepository; now: () => Date };
+export type ChoicesDeps = {
+  db: Db;
+  repo: ChoicesRepository;
+  now: () => Date;
+  /** Whether the backtests are being computed after a first start (backtests-on-start.ts). */
+  backtests?: { computing: boolean };
+};
 
 const sourceOf = (c: Counselling) => (c === 'MCC' ? 'neet-pg' : c === 'CSAB' ? 'csab' : 'josaa') as 'josaa' | 'csab' | 'neet-pg';
 const streamOf = (c: Counselling) => (c === 'MCC' ? 'neet-pg' : 'josaa') as 'josaa' | 'neet-pg';
@@ -126,6 +132,10 @@ export function toChoiceSeat(r: ListSeatRecord): ChoiceSeat {
 }
 
 const CACHE_MS = 60_000;
+
+/** Why MCC lists get no in-season chances (docs/decisions/0027). */
+export const MCC_NO_ADVICE =
+  'In-season advice is not given for MCC lists: NEET PG round-by-round closing ranks are in the data for 2024 (as rank ranges) and 2025 only, too few to measure and check how a round’s closing ranks move to the last round.';
 
 const columns = (seat: ListSeatRecord) => ({
   closingRank: seat.closing_rank,
@@ -228,16 +238,28 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   const roundModels = new Map<string, Promise<RoundModel>>();
-  /** The round-k model from the JoSAA years before the reference year, once per data version. */
-  function roundModelFor(dataVersion: string, referenceYear: number) {
-    let m = roundModels.get(dataVersion);
+  /** The round-k model from the counselling's years before the reference year, once per data version. */
+  function roundModelFor(dataVersion: string, referenceYear: number, counselling: 'JoSAA' | 'CSAB' = 'JoSAA') {
+    const key = `${dataVersion}|${counselling}|${referenceYear}`;
+    let m = roundModels.get(key);
     if (!m) {
-      m = findRoundMoves(d.db, referenceYear).then(roundModelOf);
-      m.catch(() => roundModels.delete(dataVersion));
-      roundModels.clear();
-      roundModels.set(dataVersion, m);
+      m = findRoundMoves(d.db, referenceYear, counselling).then(roundModelOf);
+      m.catch(() => roundModels.delete(key));
+      if (roundModels.size >= 4) roundModels.clear();
+      roundModels.set(key, m);
     }
     return m;
+  }
+
+  /** CSAB's own backtest of the round-k model (every CSAB year after its first), once per data version. */
+  let csabBacktest: { version: string; value: Promise<RoundBacktestRow[]> } | null = null;
+  function csabRoundBacktest(dataVersion: string) {
+    if (csabBacktest?.version !== dataVersion) {
+      const value = findRoundMoves(d.db, 10_000, 'CSAB').then(roundBacktestOf);
+      value.catch(() => (csabBacktest = null));
+      csabBacktest = { version: dataVersion, value };
+    }
+    return csabBacktest.value;
   }
 
   type Resolved = Awaited<ReturnType<typeof resolve>>;
@@ -329,8 +351,7 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   async function advice(input: z.output<typeof adviceBodySchema>): Promise<AdviceResponse> {
-    if (input.counselling !== 'JoSAA')
-      throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
+    if (input.counselling === 'MCC') throw new AppError('VALIDATION_FAILED', MCC_NO_ADVICE, { counselling: [MCC_NO_ADVICE] });
     if (input.heldChoice > input.choices.length)
       throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, {
         heldChoice: [`Your list has ${input.choices.length} choices`],
@@ -341,7 +362,17 @@ export function createChoicesService(d: ChoicesDeps) {
       throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', {
         heldChoice: ['That choice is not a seat you can be allotted'],
       });
-    const model = await roundModelFor(r.dataVersion, r.model.info.referenceYear);
+    const csab = input.counselling === 'CSAB';
+    // CSAB: its own rounds' movement, from the CSAB years before its latest year in the data (decision 0027).
+    const csabYears = csab ? [...r.byId.values()].map((x) => x.year) : [];
+    const currentYear = csab ? (csabYears.length ? Math.max(...csabYears) : r.model.info.referenceYear) : r.model.info.referenceYear;
+    const model = await roundModelFor(r.dataVersion, currentYear, csab ? 'CSAB' : 'JoSAA');
+    if (csab && !knowsRound(model, input.round)) {
+      const message = model.moves
+        ? `No CSAB year before ${currentYear} has a round ${input.round} before its last round (${model.years.join(', ')}), so how closing ranks move from round ${input.round} cannot be measured: no chance is given.`
+        : `No CSAB year before ${currentYear} is in the data, so how closing ranks move from a round to the last cannot be measured: no chance is given.`;
+      throw new AppError('VALIDATION_FAILED', message, { round: [message] });
+    }
     const higher = r.entries.slice(0, held).map((e, j) => {
       const seat = r.byId.get(e.id);
       const ck = seat ? closingAt(seat.chance_card.rounds, input.round) : null;
@@ -355,6 +386,7 @@ export function createChoicesService(d: ChoicesDeps) {
       rho: r.model.shock.rho,
       seed: r.seed,
     });
+    const backtest = csab ? (await csabRoundBacktest(r.dataVersion)).filter((b) => b.round === input.round) : [];
     return {
       data: {
         round: input.round,
@@ -364,7 +396,7 @@ export function createChoicesService(d: ChoicesDeps) {
         up: a.up,
         upSameInstitute: a.upSameInstitute,
         higher,
-        model: { years: model.years, moves: model.moves, currentYear: r.model.info.referenceYear },
+        model: { counselling: csab ? 'CSAB' : 'JoSAA', years: model.years, moves: model.moves, currentYear, backtest },
       },
     };
   }
@@ -415,12 +447,22 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   return {
-    /** /methodology's section on choice lists: the stored backtests (null until the import has run). */
+    /** /methodology's section on choice lists: the stored backtests (null until the import has run), and CSAB's round-k backtest (from the database, cheap). */
     async backtests() {
+      const csabBacktestNow = async () => {
+        const info = await d.repo.findModelInfo('josaa');
+        return info ? csabRoundBacktest(`josaa:${info.referenceYear}:${info.computedAt}`) : [];
+      };
       const rows = await d.repo.findBacktests();
       const of = (name: string) => rows.find((r) => r.name === name);
       return choiceBacktestsSchema.parse({
-        data: { computedAt: of('outcomes')?.computed_at ?? null, outcomes: of('outcomes')?.figures ?? null, rounds: of('rounds')?.figures ?? null },
+        data: {
+          computedAt: of('outcomes')?.computed_at ?? null,
+          outcomes: of('outcomes')?.figures ?? null,
+          rounds: of('rounds')?.figures ?? null,
+          computing: d.backtests?.computing ?? false,
+          csabRounds: await csabBacktestNow(),
+        },
       });
     },
     outcomes,
