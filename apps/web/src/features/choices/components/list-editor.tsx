@@ -204,7 +204,13 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         {announcement}
       </p>
       {items.length ? (
-        <ol className="overflow-hidden rounded-xl border border-slate-200" aria-label="Your choices, in order" data-testid="choice-list">
+        <ol
+          className="choice-list overflow-hidden rounded-xl border border-slate-200"
+          aria-label="Your choices, in order"
+          aria-busy={!byPosition}
+          data-pending={byPosition ? undefined : ''}
+          data-testid="choice-list"
+        >
           {items.map((c, i) => (
             <ChoiceRow
               key={c.key}
@@ -212,7 +218,6 @@ export function ListEditor({ list }: { list: ChoiceList }) {
               count={items.length}
               item={c}
               outcome={byPosition?.[i] ?? previousById.get(c.id)}
-              pending={!byPosition}
               readOnly={false}
               onMove={onMove}
               onRemove={onRemove}
