@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adviseFor } from './advice.ts';
 import { csabEntry, referenceRehearsal, seasonEnd, simulatedRehearsal } from './rehearsal.ts';
-import { addRound, fitRoundModel, roundChance, type RoundHistory } from './round-model.ts';
+import { addRound, fitRoundModel, knowsRound, roundBacktestOf, roundChance, roundModelOf, type RoundHistory } from './round-model.ts';
 
 const rounds = (...closing: number[]) => closing.map((closingRank, i) => ({ round: i + 1, closingRank }));
 
@@ -125,6 +125,26 @@ describe('the round-k model', () => {
     expect(m.moves).toBe(600);
     expect(roundChance(m, 1, 1000, 1050)).toBe(0.99);
     expect(roundChance(m, 1, 1000, 1200)).toBe(0.01);
+  });
+});
+
+describe("a counselling's own round-k backtest (CSAB)", () => {
+  it('scores each year from the years before it, only on rounds the model learnt, against round k as final', () => {
+    // Two years of 300 seats: round 1 → last rises by 10-20% (2024: two rounds; 2025: three).
+    const moves = [2024, 2025].flatMap((year) =>
+      Array.from({ length: 300 }, (_, s) => [
+        { year, round: 1, from: 1000 + 10 * s, d: Math.log(1.1 + (s % 10) / 100) },
+        ...(year === 2025 ? [{ year, round: 2, from: Math.round((1000 + 10 * s) * 1.05), d: Math.log(1.05) }] : []),
+      ]).flat(),
+    );
+    const rows = roundBacktestOf(moves);
+    // 2025's round 2 was never learnt (2024 had no round 2 before its last): not scored, and the model says so.
+    expect(rows.map((r) => `${r.year}/${r.round}/${r.trainYears.join(',')}`)).toEqual(['2025/1/2024']);
+    expect(rows[0].points).toBe(300 * 19);
+    expect(rows[0].roundModel).toBeLessThan(rows[0].roundIsFinal);
+    const model = roundModelOf(moves.filter((m) => m.year < 2025));
+    expect(knowsRound(model, 1)).toBe(true);
+    expect(knowsRound(model, 2)).toBe(false);
   });
 });
 
