@@ -385,6 +385,7 @@ export function createChoicesService(d: ChoicesDeps) {
       chances: higher.map((h) => h.chance),
       rho: r.model.shock.rho,
       seed: r.seed,
+      counselling: csab ? 'CSAB' : 'JoSAA',
     });
     const backtest = csab ? (await csabRoundBacktest(r.dataVersion)).filter((b) => b.round === input.round) : [];
     return {
