@@ -72,8 +72,11 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
     <li
       data-testid="choice-row"
       data-id={item.id}
+      data-key={item.key}
+      aria-posinset={n}
+      aria-setsize={count}
       className={clsx('choice-row relative flex gap-2 border-b border-slate-200 bg-white px-2 py-2', drag && 'z-10 shadow-lg ring-2 ring-brand-600')}
-      style={{ height: ROW_HEIGHT, transform: drag ? `translateY(${drag.dy}px)` : undefined }}
+      style={{ height: ROW_HEIGHT, transform: drag ? `translateY(${drag.dy}px)` : undefined, willChange: drag ? 'transform' : undefined }}
     >
       <div className="flex w-14 shrink-0 flex-col items-center gap-1">
         {readOnly ? (
