@@ -366,7 +366,7 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     const round2 = await call('POST', '/choices/advice', undefined, { ...csabBody, round: 2, heldChoice: 12 });
     expect(round2.statusCode).toBe(400);
     expect(round2.json().fieldErrors.round[0]).toMatch(/cannot be measured/);
-  });
+  }, 300_000);
 
   it('publishes the backtests of the outcome model and the round-k model, stored once per data version', async () => {
     expect((await call('GET', '/choices/backtests')).json().data).toMatchObject({ computedAt: null, computing: false, outcomes: null, rounds: null });
