@@ -109,6 +109,8 @@ test('a list of 30 from results on a phone: reorder by touch, keyboard and numbe
   await expect(mock).toBeVisible({ timeout: 30_000 });
   await expect(mock.getByRole('row')).not.toHaveCount(1);
   await expect(page.getByTestId('rehearsal-simulated')).toContainText('simulated years');
+  // After JoSAA: with no CSAB list the JoSAA seat is final, and the page says so.
+  await expect(page.getByTestId('after-josaa')).toContainText('You have no CSAB list, so the rehearsal ends with JoSAA’s last round');
   await page.getByLabel('Allotted choice number').fill('10');
   await page.getByRole('button', { name: 'Advise me' }).click();
   await expect(page.getByTestId('advice')).toContainText(/^(float|slide|freeze)/i, { timeout: 60_000 });
@@ -155,4 +157,21 @@ test('a list of 30 from results on a phone: reorder by touch, keyboard and numbe
   await other.reload();
   await expect(other.getByText(/does not open a list/)).toBeVisible();
   await visitor.close();
+
+  // The college page: the seat picked in its closing-rank history joins the list as choice #31.
+  await page.goto('/about-college?collegeName=IIT%20Bombay');
+  const add = page.getByTestId('college-add-choices').getByRole('button', { name: 'Add to my JoSAA choices' });
+  await add.scrollIntoViewIfNeeded();
+  await add.click();
+  await expect(page.getByTestId('college-add-choices').getByRole('link', { name: 'Choice #31 in your list' })).toBeVisible();
+  await page.getByTestId('college-add-choices').getByRole('link', { name: 'Choice #31 in your list' }).click();
+  await expect(page.getByTestId('choice-count')).toHaveText('31');
+  await expect(rows.nth(30)).toContainText('Indian Institute of Technology Bombay');
+});
+
+test('/methodology shows the choice-list backtests on a fresh install, or says they are being computed', async ({ page }) => {
+  await page.goto('/methodology');
+  const section = page.getByRole('region', { name: 'Choice lists: the chance of every outcome, and freeze, float or slide' });
+  await expect(section).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByTestId('choice-backtests-computing').or(section.getByRole('table', { name: 'Outcome model backtest by year' }))).toBeVisible();
 });

@@ -270,6 +270,63 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     expect(d.simulated.floatGains).toBeGreaterThan(0);
   });
 
+  it('continues a JoSAA rehearsal into CSAB on the CSAB list, and says the JoSAA seat is final without one', async () => {
+    const list = [...reachFirst.slice(0, 10), ...results.slice(0, 10)];
+    const body = { counselling: 'JoSAA', student: engineer, choices: list.map((r) => r.id) };
+    const alone = (await call('POST', '/choices/rehearse', undefined, body)).json().data;
+    expect(alone.afterJosaa.csabList).toBe(false);
+    expect(alone.afterJosaa.notes.join(' ')).toMatch(/no CSAB list/);
+    for (const s of ['float', 'slide', 'freeze']) {
+      const p = alone.afterJosaa.reference[s];
+      expect(p.josaa).toBe(alone.reference[s].at(-1));
+      expect(p.end).toEqual(p.josaa === null ? null : { list: 'JoSAA', choice: p.josaa, replaced: false });
+    }
+    expect(alone.afterJosaa.simulated).toBeNull();
+    // A CSAB list: an NIT+ all-India OPEN seat whose every CSAB round closes far below rank 20,000, then one far beyond it.
+    const seats = (await t.db.database.db.execute(
+      sql`select id, closing_rank, year, chance_card->'rounds' as rounds from engineering_reference where scheme = 'csab'
+          and seat_type = 'OPEN' and gender = 'Gender-Neutral' and quota = 'AI' order by closing_rank`,
+    )) as unknown as { rows: { id: string; closing_rank: number; year: number; rounds: { round: number; closingRank: number }[] }[] };
+    const sure = seats.rows.find((r) => r.rounds.length > 1 && r.rounds.every((x) => x.closingRank >= 60_000))!;
+    const never = seats.rows.find((r) => r.rounds.every((x) => x.closingRank <= 5_000))!;
+    const csab = { student: { category: 'OPEN', gender: 'Male', homeState: 'Maharashtra', mainCrlRank: 20_000 }, choices: [never.id, sure.id] };
+    const d = (await call('POST', '/choices/rehearse', undefined, { ...body, csab })).json().data;
+    // JoSAA's own rehearsal does not change with a CSAB list after it.
+    expect(d.reference).toEqual(alone.reference);
+    expect(d.simulated).toEqual(alone.simulated);
+    const a = d.afterJosaa;
+    expect(a.csabList).toBe(true);
+    expect(a.csabYear).toBe(Math.max(never.year, sure.year));
+    expect(a.csabRounds).toEqual(Array.from({ length: Math.max(...sure.rounds.map((x) => x.round), ...never.rounds.map((x) => x.round)) }, (_, k) => k + 1));
+    for (const s of ['float', 'slide', 'freeze']) {
+      const p = a.reference[s];
+      // The NIT+ seat (or no seat) held after JoSAA enters CSAB; the sure CSAB seat is held from CSAB's round 1 and replaces it.
+      expect(p.notEntered).toBeNull();
+      expect(p.csab.every((x: number | null) => x === 2)).toBe(true);
+      expect(p.end).toEqual({ list: 'CSAB', choice: 2, replaced: p.josaa !== null });
+      const o = a.simulated[s];
+      expect(o.josaa + o.csab.reduce((x: number, y: number) => x + y, 0) + o.none).toBeCloseTo(1, 9);
+      expect(o.none).toBeLessThanOrEqual(d.simulated[s].none);
+      expect(o.csab[1]).toBeGreaterThan(0.9);
+    }
+    expect(a.notes.join(' ')).toMatch(/JoSAA seat is cancelled/);
+    // An IIT seat held after JoSAA does not enter CSAB: it stays the student's seat.
+    const iit = (await t.db.database.db.execute(
+      sql`select id from engineering_reference where scheme = 'josaa' and institute_type = 'IIT' and seat_type = 'OPEN' and gender = 'Gender-Neutral'
+          and quota = 'AI' and closing_rank > 5000 order by closing_rank desc limit 1`,
+    )) as unknown as { rows: { id: string }[] };
+    const iitRun = (
+      await call('POST', '/choices/rehearse', undefined, { counselling: 'JoSAA', student: { ...engineer, advancedRank: 100 }, choices: [iit.rows[0].id], csab })
+    ).json().data;
+    const withIit = iitRun.afterJosaa;
+    expect(withIit.reference.float).toMatchObject({ josaa: 1, csab: [], end: { list: 'JoSAA', choice: 1, replaced: false } });
+    expect(withIit.reference.float.notEntered).toMatch(/IIT seat/);
+    // On simulated years CSAB is entered only in the years the IIT seat did not open (no JoSAA seat), and never replaces it.
+    expect(withIit.simulated.float.replaced).toBe(0);
+    expect(withIit.simulated.float.josaa).toBeCloseTo(iitRun.simulated.float.final[0], 9);
+    expect(withIit.simulated.float.csab[0] + withIit.simulated.float.csab[1] + withIit.simulated.float.none).toBeCloseTo(iitRun.simulated.float.none, 9);
+  });
+
   it('advises freeze, float or slide from the seat held after a round, from past years only', async () => {
     const list = [...reachFirst.slice(0, 10), ...results.slice(0, 10)];
     const body = { counselling: 'JoSAA', student: engineer, choices: list.map((r) => r.id), round: 1 };
@@ -291,10 +348,31 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
         .statusCode,
     ).toBe(400);
     expect((await call('POST', '/choices/advice', undefined, { ...body, round: 0, heldChoice: 2 })).statusCode).toBe(400);
-  });
+    // CSAB: its own round-1 movement, learnt from the CSAB years before its latest, with that model's own backtest.
+    const csabSeats = (await t.db.database.db.execute(
+      sql`select id from engineering_reference where scheme = 'csab' and seat_type = 'OPEN' and gender = 'Gender-Neutral' and quota = 'AI'
+          and closing_rank between 10000 and 40000 order by closing_rank limit 12`,
+    )) as unknown as { rows: { id: string }[] };
+    const csabBody = { counselling: 'CSAB', student: { ...engineer, mainCrlRank: 20_000 }, choices: csabSeats.rows.map((r) => r.id), round: 1 };
+    const csabHeld = await call('POST', '/choices/advice', undefined, { ...csabBody, heldChoice: 12 });
+    expect(csabHeld.statusCode, csabHeld.body).toBe(200);
+    const c = csabHeld.json().data;
+    expect(c.model).toMatchObject({ counselling: 'CSAB', years: [2024], currentYear: 2025 });
+    expect(c.model.backtest).toHaveLength(1);
+    expect(c.model.backtest[0]).toMatchObject({ year: 2025, trainYears: [2024], round: 1 });
+    expect(c.model.backtest[0].roundModel).toBeLessThan(c.model.backtest[0].roundIsFinal);
+    expect(c.higher.some((h: { chance: number | null }) => h.chance !== null)).toBe(true);
+    // CSAB 2024 had two rounds: nothing was ever learnt about a round 2 before the last, so no chance is made up.
+    const round2 = await call('POST', '/choices/advice', undefined, { ...csabBody, round: 2, heldChoice: 12 });
+    expect(round2.statusCode).toBe(400);
+    expect(round2.json().fieldErrors.round[0]).toMatch(/cannot be measured/);
+  }, 300_000);
 
   it('publishes the backtests of the outcome model and the round-k model, stored once per data version', async () => {
-    expect((await call('GET', '/choices/backtests')).json().data).toEqual({ computedAt: null, outcomes: null, rounds: null });
+    expect((await call('GET', '/choices/backtests')).json().data).toMatchObject({ computedAt: null, computing: false, outcomes: null, rounds: null });
+    const csabRows = (await call('GET', '/choices/backtests')).json().data.csabRounds;
+    expect(csabRows.map((r: { year: number; round: number }) => `${r.year}/${r.round}`)).toEqual(['2025/1']);
+    expect(csabRows[0].roundModel).toBeLessThan(csabRows[0].roundIsFinal);
     const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
     expect((await importChoiceBacktests(ctx)).skipped).toBe(false);
     expect((await importChoiceBacktests(ctx)).skipped).toBe(true);
@@ -364,6 +442,21 @@ describe.each(databaseKinds)('choice lists on %s', (kind) => {
     const twice = await call('POST', '/choices/add', who, { counselling: 'JoSAA', seatId: results[0].id, student: engineer });
     expect(twice.json().data).toMatchObject({ position: 1, added: false });
     expect((await call('POST', '/choices/add', who, { counselling: 'CSAB', seatId: results[0].id, student: engineer })).statusCode).toBe(404);
+    // From a college page: the seat named by program, quota, seat type and pool is the reference seat of that counselling.
+    const named = (await t.db.database.db.execute(
+      sql`select id, institute_id, program_name, quota, seat_type, gender from engineering_reference where scheme = 'josaa' and id <> ${results[0].id}
+          and id <> ${results[1].id} order by id limit 1`,
+    )) as unknown as { rows: { id: string; institute_id: string; program_name: string; quota: string; seat_type: string; gender: string }[] };
+    const n = named.rows[0];
+    const seat = { instituteId: n.institute_id, programName: n.program_name, quota: n.quota, seatType: n.seat_type, gender: n.gender };
+    const byName = await call('POST', '/choices/add', who, { counselling: 'JoSAA', seat });
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().data).toMatchObject({ listId: first.json().data.listId, position: 3, added: true });
+    const saved = (await call('GET', `/choices/lists/${first.json().data.listId}`, who)).json().data;
+    expect(saved.items.map((i: { id: string }) => i.id)).toEqual([results[0].id, results[1].id, n.id]);
+    expect((await call('POST', '/choices/add', who, { counselling: 'JoSAA', seat: { ...seat, quota: 'XX' } })).statusCode).toBe(404);
+    expect((await call('POST', '/choices/add', who, { counselling: 'JoSAA' })).statusCode).toBe(400);
+    expect((await call('POST', '/choices/add', who, { counselling: 'JoSAA', seat, seatId: n.id })).statusCode).toBe(400);
     const cat = await call('GET', '/choices/catalogue?counselling=JoSAA&q=goa&category=OPEN&gender=Male&homeState=Goa', who);
     expect(cat.statusCode, cat.body).toBe(200);
     const seats = cat.json().data.seats as { institute: string; program: string; seatType: string }[];

@@ -195,15 +195,27 @@ export const choiceListSchema = z.object({
 export type ChoiceList = z.infer<typeof choiceListSchema>;
 export const choiceListSummarySchema = choiceListSchema.omit({ items: true, student: true }).extend({ choices: z.number().int() });
 
-export const addChoiceBodySchema = z.object({
-  counselling: z.enum(counsellings, { error: 'Counselling must be JoSAA, CSAB or MCC' }),
-  seatId: seatIdSchema,
-  /**
-   * The student of the results the seat was added from: a new list is made for it when the student has
-   * none of this counselling. Without it (a college page, compare) the seat joins the latest list.
-   */
-  student: z.record(z.string(), z.unknown()).optional(),
-});
+export const addChoiceBodySchema = z
+  .object({
+    counselling: z.enum(counsellings, { error: 'Counselling must be JoSAA, CSAB or MCC' }),
+    /** A predictor result's id; or, from a college page, `seat`: the institute's program, quota, seat type and pool (JoSAA, CSAB). */
+    seatId: seatIdSchema.optional(),
+    seat: z
+      .object({
+        instituteId: z.string().min(1).max(200),
+        programName: z.string().min(1).max(300),
+        quota: z.string().min(1).max(20),
+        seatType: z.string().min(1).max(40),
+        gender: z.string().min(1).max(80),
+      })
+      .optional(),
+    /**
+     * The student of the results the seat was added from: a new list is made for it when the student has
+     * none of this counselling. Without it (a college page, compare) the seat joins the latest list.
+     */
+    student: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((b) => (b.seatId === undefined) !== (b.seat === undefined), { message: 'Give the seat to add', path: ['seatId'] });
 
 export const catalogueQuerySchema = z.object({
   counselling: z.enum(counsellings, { error: 'Counselling must be JoSAA, CSAB or MCC' }),
@@ -223,10 +235,31 @@ const listBodyBase = {
   student: z.record(z.string(), z.unknown()),
   choices: z.array(seatIdSchema).max(CHOICE_LIMIT, `A list can have at most ${CHOICE_LIMIT} choices`),
 };
-export const rehearseBodySchema = z.object(listBodyBase);
+export const rehearseBodySchema = z.object({
+  ...listBodyBase,
+  /**
+   * A JoSAA list only: the student's CSAB list (its own student and choices), rehearsed after JoSAA's
+   * last round. Without it the season ends with JoSAA (docs/decisions/0027, "CSAB after JoSAA").
+   */
+  csab: z
+    .object({
+      student: z.record(z.string(), z.unknown()),
+      choices: z.array(seatIdSchema).max(CHOICE_LIMIT, `A list can have at most ${CHOICE_LIMIT} choices`),
+    })
+    .optional(),
+});
 const strategyOutcome = z.object({ final: z.array(z.number()), none: z.number() });
 /** Positions are 1-based; null: no seat held. */
 const pathSchema = z.array(z.number().int().nullable());
+const seasonEndSchema = z.object({ list: z.enum(['JoSAA', 'CSAB']), choice: z.number().int(), replaced: z.boolean() }).nullable();
+const chainPath = z.object({
+  josaa: z.number().int().nullable(),
+  /** null: enters CSAB; otherwise why the rehearsal does not. */
+  notEntered: z.string().nullable(),
+  csab: pathSchema,
+  end: seasonEndSchema,
+});
+const chainOutcome = z.object({ josaa: z.number(), csab: z.array(z.number()), replaced: z.number(), none: z.number() });
 export const rehearseResponseSchema = z.object({
   data: z.object({
     counselling: z.enum(counsellings),
@@ -245,6 +278,23 @@ export const rehearseResponseSchema = z.object({
       /** The chance that floating ends on a higher choice than the first seat allotted. */
       floatGains: z.number(),
     }),
+    /**
+     * JoSAA lists: the season after JoSAA's last round, CSAB's special rounds on the student's CSAB
+     * list (null for CSAB and MCC lists). `csabList` false: no CSAB list was given, the JoSAA seat is final.
+     */
+    afterJosaa: z
+      .object({
+        csabList: z.boolean(),
+        /** CSAB's latest year in the data (its rounds are rehearsed on it); null without a CSAB list. */
+        csabYear: z.number().int().nullable(),
+        csabRounds: z.array(z.number().int()),
+        /** Per JoSAA strategy, on the reference years: the JoSAA choice held, whether CSAB is entered (or why not), the CSAB choice after each CSAB round, and the end. */
+        reference: z.object({ float: chainPath, slide: chainPath, freeze: chainPath }),
+        /** Per JoSAA strategy, on simulated years (one common shock for JoSAA and CSAB): how the season ends. */
+        simulated: z.object({ float: chainOutcome, slide: chainOutcome, freeze: chainOutcome }).nullable(),
+        notes: z.array(z.string()),
+      })
+      .nullable(),
   }),
 });
 export type RehearseResponse = z.infer<typeof rehearseResponseSchema>;
@@ -255,11 +305,19 @@ export const adviceBodySchema = z.object({
     .number({ error: 'Enter the round you were allotted in' })
     .int('Enter the round you were allotted in')
     .min(1, 'Rounds start at 1')
-    .max(10, 'JoSAA has at most 6 rounds'),
+    .max(10, 'Counselling has at most 10 rounds'),
   heldChoice: z
     .number({ error: 'Enter the choice number you were allotted' })
     .int('Enter the choice number you were allotted')
     .min(1, 'Choice numbers start at 1'),
+});
+const roundBacktestRow = z.object({
+  year: z.number().int(),
+  trainYears: z.array(z.number().int()),
+  round: z.number().int(),
+  points: z.number().int(),
+  roundModel: z.number(),
+  roundIsFinal: z.number(),
 });
 export const adviceResponseSchema = z.object({
   data: z.object({
@@ -273,7 +331,14 @@ export const adviceResponseSchema = z.object({
     /** Every higher choice: its round-k closing rank this year and the chance it is reached by the last round. */
     higher: z.array(z.object({ position: z.number().int(), closingRank: z.number().int().nullable(), chance: z.number().nullable() })),
     /** The past years the round-k movement was learnt from. */
-    model: z.object({ years: z.array(z.number().int()), moves: z.number().int(), currentYear: z.number().int() }),
+    model: z.object({
+      counselling: z.enum(['JoSAA', 'CSAB']),
+      years: z.array(z.number().int()),
+      moves: z.number().int(),
+      currentYear: z.number().int(),
+      /** CSAB: the round-k model's own backtest for this round (JoSAA's is on /methodology). */
+      backtest: z.array(roundBacktestRow),
+    }),
   }),
 });
 export type AdviceResponse = z.infer<typeof adviceResponseSchema>;
@@ -289,6 +354,10 @@ const outcomeRow = z.object({
 export const choiceBacktestsSchema = z.object({
   data: z.object({
     computedAt: z.string().nullable(),
+    /** True while a first start computes them in the background (they are then null, or the previous data's). */
+    computing: z.boolean(),
+    /** CSAB's own round-k backtest (each CSAB year from the ones before it), computed from the database. */
+    csabRounds: z.array(roundBacktestRow),
     outcomes: z
       .object({
         years: z.array(outcomeRow.extend({ year: z.number().int(), rho: z.number() })),

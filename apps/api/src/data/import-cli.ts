@@ -4,6 +4,7 @@ import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { importAll, importMissing } from './import-all.ts';
 import type { ImportSummary } from './import-context.ts';
 import { createProgress } from './progress.ts';
+import { runChoiceBacktestsChild } from '../modules/choices/backtests-on-start.ts';
 
 /** What the import says to the server that started it (`--missing`, first-start.ts). */
 export type ImportChildMessage =
@@ -16,6 +17,9 @@ const missingOnly = process.argv.includes('--missing');
 const send = process.send?.bind(process);
 const toParent = (m: ImportChildMessage) => new Promise<void>((resolve) => (send ? send(m, () => resolve()) : resolve()));
 const config = loadConfig();
+// `--choice-backtests`: the server's background computation after it is up (modules/choices/backtests-on-start.ts):
+// the figures only, sent back; no database (a PGlite database belongs to the server).
+if (process.argv.includes('--choice-backtests') && send) await runChoiceBacktestsChild(config.DATA_DIR, send);
 const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_FOLDER, 'pglite') });
 const log = send ? (message: string) => void toParent({ type: 'log', level: 'info', message }) : (message: string) => console.log(message);
 const detail = send ? (message: string) => void toParent({ type: 'log', level: 'debug', message }) : log;

@@ -23,29 +23,51 @@ export async function hasChoiceBacktests(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
 }
 
-export async function importChoiceBacktests(ctx: ImportContext): Promise<ImportSummary> {
-  const started = performance.now();
-  const { database, config } = ctx;
-  const dataDir = config.DATA_DIR;
-  if (!existsSync(path.join(dataDir, 'josaa/orcr'))) return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: 0 };
+/** The input hash of the backtests (the files, this importer's version, the engineering import's hash); null without the JoSAA files. */
+export async function choiceBacktestsHash(database: Database, dataDir: string): Promise<string | null> {
+  if (!existsSync(path.join(dataDir, 'josaa/orcr'))) return null;
   const engineering = (await importedHash(database, 'engineering')) ?? '';
-  const hash = hashInputs(dataDir, `${IMPORTER_VERSION}|${engineering}`, josaaBacktestFiles(dataDir));
-  if ((await importedHash(database, IMPORT_NAME)) === hash) return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
+  return hashInputs(dataDir, `${IMPORTER_VERSION}|${engineering}`, josaaBacktestFiles(dataDir));
+}
+
+/** Whether the stored backtests are those of the current inputs. */
+export async function choiceBacktestsCurrent(database: Database, dataDir: string): Promise<boolean> {
+  const hash = await choiceBacktestsHash(database, dataDir);
+  return hash === null || (await importedHash(database, IMPORT_NAME)) === hash;
+}
+
+export type ChoiceBacktestFigures = { outcomes: ReturnType<typeof runOutcomeBacktest>; rounds: ReturnType<typeof runRoundBacktest> };
+
+/** Both backtests from the raw JoSAA files: pure CPU (about half a minute), no database. */
+export async function computeChoiceBacktests(dataDir: string): Promise<ChoiceBacktestFigures> {
   const rows = await readJosaaRoundRows(dataDir);
   const histories = buildSeatHistories(rows);
-  const outcomes = runOutcomeBacktest(histories);
-  const rounds = runRoundBacktest(rows, histories);
-  const at = new Date().toISOString();
+  return { outcomes: runOutcomeBacktest(histories), rounds: runRoundBacktest(rows, histories) };
+}
+
+export async function storeChoiceBacktests(database: Database, hash: string, figures: ChoiceBacktestFigures, at = new Date().toISOString()): Promise<void> {
   await replaceImport(database, { name: IMPORT_NAME, hash, rows: 2, tables: ['choice_backtests'] }, async (tx) => {
     await tx.query('insert into choice_backtests (name, figures, computed_at) values ($1, $2, $3), ($4, $5, $6)', [
       'outcomes',
-      JSON.stringify(outcomes),
+      JSON.stringify(figures.outcomes),
       at,
       'rounds',
-      JSON.stringify(rounds),
+      JSON.stringify(figures.rounds),
       at,
     ]);
   });
-  ctx.log(`choice list backtests: ${outcomes.total.students} lists, ${rounds.round1.points} round-1 points (${Math.round(performance.now() - started)} ms)`);
+}
+
+export async function importChoiceBacktests(ctx: ImportContext): Promise<ImportSummary> {
+  const started = performance.now();
+  const { database, config } = ctx;
+  const hash = await choiceBacktestsHash(database, config.DATA_DIR);
+  if (hash === null) return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: 0 };
+  if ((await importedHash(database, IMPORT_NAME)) === hash) return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
+  const figures = await computeChoiceBacktests(config.DATA_DIR);
+  await storeChoiceBacktests(database, hash, figures);
+  ctx.log(
+    `choice list backtests: ${figures.outcomes.total.students} lists, ${figures.rounds.round1.points} round-1 points (${Math.round(performance.now() - started)} ms)`,
+  );
   return { name: IMPORT_NAME, rows: 2, unplaced: [], skipped: false, ms: performance.now() - started };
 }

@@ -33,13 +33,15 @@ export function adviseFor(x: {
   rho: number;
   seed: number;
   years?: number;
+  /** Named in the reasons (CSAB lists get the same advice on CSAB's own round model). */
+  counselling?: 'JoSAA' | 'CSAB';
 }): Advice {
   if (x.held === 0)
     return {
       recommendation: 'freeze',
       up: 0,
       upSameInstitute: 0,
-      reason: 'You hold your first choice: JoSAA lets you only freeze it, and there is nothing higher to wait for.',
+      reason: `You hold your first choice: ${x.counselling ?? 'JoSAA'} lets you only freeze it, and there is nothing higher to wait for.`,
     };
   const higher = x.chances.slice(0, x.held);
   const same = higher.map((c, j) => (x.institutes[j] === x.institutes[x.held] ? c : null));

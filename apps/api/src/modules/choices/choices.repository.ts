@@ -63,6 +63,18 @@ export function createChoicesRepository(db: Db) {
       return rowsOf<ListSeatRecord>(r);
     },
 
+    /** The reference seat of an institute's program, quota, seat type and pool in JoSAA's or CSAB's data (a college page's seat), or null. */
+    async findSeatId(
+      source: 'josaa' | 'csab',
+      seat: { instituteId: string; programName: string; quota: string; seatType: string; gender: string },
+    ): Promise<string | null> {
+      const r = await db.execute(
+        sql`select id from engineering_reference where scheme = ${source} and institute_id = ${seat.instituteId} and program_name = ${seat.programName}
+            and quota = ${seat.quota} and seat_type = ${seat.seatType} and gender = ${seat.gender} order by id limit 1`,
+      );
+      return rowsOf<{ id: string }>(r)[0]?.id ?? null;
+    },
+
     /** A page of the catalogue in a neutral order (institute, program, quota, seat type, pool). */
     async catalogue(
       source: 'josaa' | 'csab' | 'neet-pg',
@@ -224,17 +236,21 @@ export function createChoicesRepository(db: Db) {
 export type ChoicesRepository = ReturnType<typeof createChoicesRepository>;
 
 /**
- * Every JoSAA move from a round to the seat's last round, in the years before `beforeYear`
+ * Every JoSAA (or CSAB) move from a round to the seat's last round, in the years before `beforeYear`
  * (round-model.ts: rows with a preparatory rank left out before the last round is taken).
  */
-export async function findRoundMoves(db: Db, beforeYear: number): Promise<{ round: number; from: number; d: number; year: number }[]> {
+export async function findRoundMoves(
+  db: Db,
+  beforeYear: number,
+  counselling: 'JoSAA' | 'CSAB' = 'JoSAA',
+): Promise<{ round: number; from: number; d: number; year: number }[]> {
   const r = await db.execute(sql`
     select year, round, closing_rank as c, final, last from (
       select year, round, closing_rank,
         last_value(closing_rank) over w as final,
         max(round) over w as last
       from engineering_cutoffs
-      where counselling = 'JoSAA' and year < ${beforeYear} and not opening_preparatory and not closing_preparatory and closing_rank >= 1
+      where counselling = ${counselling} and year < ${beforeYear} and not opening_preparatory and not closing_preparatory and closing_rank >= 1
       window w as (partition by year, institute_id, program_id, quota, seat_type, gender order by round rows between unbounded preceding and unbounded following)
     ) m where round < last`);
   return rowsOf<{ year: number; round: number; c: number; final: number }>(r).map((x) => ({

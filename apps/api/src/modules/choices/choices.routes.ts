@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { createChoicesRepository } from './choices.repository.ts';
 import { createChoicesService } from './choices.service.ts';
+import { computeBacktestsAfterStart } from './backtests-on-start.ts';
 
 /** Choice lists (issue 23, docs/decisions/0027). */
 export async function choicesRoutes(app: FastifyInstance) {
   const db = app.database.db;
-  const s = createChoicesService({ db, repo: createChoicesRepository(db), now: () => app.clock.now() });
+  const backtests = computeBacktestsAfterStart(app);
+  const s = createChoicesService({ db, repo: createChoicesRepository(db), now: () => app.clock.now(), backtests });
   const limit = (max: number) => ({ rateLimit: { max: max * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' } });
   route(app, choiceEndpoints.outcomes, ({ body }) => s.outcomes(body), limit(120));
   route(app, choiceEndpoints.rehearse, ({ body }) => s.rehearse(body), limit(60));

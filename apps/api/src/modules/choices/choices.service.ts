@@ -35,15 +35,21 @@ import { csabSeatTypes, FEMALE_ONLY, seatTypeOf } from '../engineering/engineeri
 import { SEAT_CATEGORIES_OF } from '../medical/medical.service.ts';
 import { createChoicesRepository, findRoundMoves, type ChoiceListRecord, type ChoicesRepository, type ListSeatRecord } from './choices.repository.ts';
 import { adviseFor } from './advice.ts';
-import { closingAt, referenceRehearsal, simulatedRehearsal, STRATEGIES } from './rehearsal.ts';
-import { roundChance, roundModelOf, type RoundModel } from './round-model.ts';
+import { closingAt, csabEntry, referenceRehearsal, seasonEnd, simulatedRehearsal, STRATEGIES, type Strategy } from './rehearsal.ts';
+import { knowsRound, roundBacktestOf, roundChance, roundModelOf, type RoundBacktestRow, type RoundModel } from './round-model.ts';
 import { analyseList, type ListEntry } from './list-analysis.ts';
 import { fnv1a } from './normal.ts';
 import { commonShockOf, SIMULATED_YEARS, type CommonShock } from './outcome-model.ts';
 import type { Db } from '../../db/client.ts';
 import { curveFor } from '../../lib/chance-curves.ts';
 
-export type ChoicesDeps = { db: Db; repo: ChoicesRepository; now: () => Date };
+export type ChoicesDeps = {
+  db: Db;
+  repo: ChoicesRepository;
+  now: () => Date;
+  /** Whether the backtests are being computed after a first start (backtests-on-start.ts). */
+  backtests?: { computing: boolean };
+};
 
 const sourceOf = (c: Counselling) => (c === 'MCC' ? 'neet-pg' : c === 'CSAB' ? 'csab' : 'josaa') as 'josaa' | 'csab' | 'neet-pg';
 const streamOf = (c: Counselling) => (c === 'MCC' ? 'neet-pg' : 'josaa') as 'josaa' | 'neet-pg';
@@ -127,6 +133,10 @@ export function toChoiceSeat(r: ListSeatRecord): ChoiceSeat {
 }
 
 const CACHE_MS = 60_000;
+
+/** Why MCC lists get no in-season chances (docs/decisions/0027). */
+export const MCC_NO_ADVICE =
+  'In-season advice is not given for MCC lists: NEET PG round-by-round closing ranks are in the data for 2024 (as rank ranges) and 2025 only, too few to measure and check how a round’s closing ranks move to the last round.';
 
 const columns = (seat: ListSeatRecord) => ({
   closingRank: seat.closing_rank,
@@ -229,25 +239,39 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   const roundModels = new Map<string, Promise<RoundModel>>();
-  /** The round-k model from the JoSAA years before the reference year, once per data version. */
-  function roundModelFor(dataVersion: string, referenceYear: number) {
-    let m = roundModels.get(dataVersion);
+  /** The round-k model from the counselling's years before the reference year, once per data version. */
+  function roundModelFor(dataVersion: string, referenceYear: number, counselling: 'JoSAA' | 'CSAB' = 'JoSAA') {
+    const key = `${dataVersion}|${counselling}|${referenceYear}`;
+    let m = roundModels.get(key);
     if (!m) {
-      m = findRoundMoves(d.db, referenceYear).then(roundModelOf);
-      m.catch(() => roundModels.delete(dataVersion));
-      roundModels.clear();
-      roundModels.set(dataVersion, m);
+      m = findRoundMoves(d.db, referenceYear, counselling).then(roundModelOf);
+      m.catch(() => roundModels.delete(key));
+      if (roundModels.size >= 4) roundModels.clear();
+      roundModels.set(key, m);
     }
     return m;
   }
 
-  async function rehearse(input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
-    const r = await resolve(input);
+  /** CSAB's own backtest of the round-k model (every CSAB year after its first), once per data version. */
+  let csabBacktest: { version: string; value: Promise<RoundBacktestRow[]> } | null = null;
+  function csabRoundBacktest(dataVersion: string) {
+    if (csabBacktest?.version !== dataVersion) {
+      const value = findRoundMoves(d.db, 10_000, 'CSAB').then(roundBacktestOf);
+      value.catch(() => (csabBacktest = null));
+      csabBacktest = { version: dataVersion, value };
+    }
+    return csabBacktest.value;
+  }
+
+  type Resolved = Awaited<ReturnType<typeof resolve>>;
+
+  /** The list's mock allotment on its seats' published rounds, and each choice's chance per round (the seat judged against its round-k closing rank). */
+  function roundsOfList(r: Resolved) {
     const seats = r.entries.map((e) => ({ institute: e.seat?.instituteId ?? `?${e.id}`, rounds: r.byId.get(e.id)?.chance_card.rounds ?? [] }));
     const ranks = r.ranks.map((x, i) => (r.allotable[i] ? x : null));
     const ref = referenceRehearsal(seats, ranks);
     // A seat's chance at round k: judged against its round-k closing rank (the reference year's ratio to the final one).
-    const roundChance = r.entries.map((e, i) => {
+    const chances = r.entries.map((e, i) => {
       const seat = r.byId.get(e.id);
       const rank = ranks[i];
       return ref.rounds.map((k) => {
@@ -257,12 +281,40 @@ export function createChoicesService(d: ChoicesDeps) {
         return toChanceFields(r.counselling === 'MCC' ? curveForQuota(r.curve, seat.quota) : r.curve, columns(seat), scaled).chance;
       });
     });
+    return { seats, ref, chances };
+  }
+
+  async function rehearse(input: z.output<typeof rehearseBodySchema>): Promise<RehearseResponse> {
+    const [r, c] = await Promise.all([
+      resolve(input),
+      input.counselling === 'JoSAA' && input.csab ? resolve({ counselling: 'CSAB', student: input.csab.student, choices: input.csab.choices }) : null,
+    ]);
+    const { seats, ref, chances } = roundsOfList(r);
+    const csab = c ? roundsOfList(c) : null;
+    const instituteTypeOf = (held: number | null) => (held === null ? null : { instituteType: r.byId.get(r.entries[held].id)?.institute_type ?? null });
     const sim = simulatedRehearsal(
-      roundChance,
+      chances,
       seats.map((s) => s.institute),
-      { rho: r.model.shock.rho, seed: r.seed },
+      {
+        rho: r.model.shock.rho,
+        seed: r.seed,
+        ...(csab ? { csab: { roundChance: csab.chances, enters: (held: number | null) => csabEntry(instituteTypeOf(held)) === null } } : {}),
+      },
     );
     const oneBased = (p: (number | null)[]) => p.map((x) => (x === null ? null : x + 1));
+    const csabFloat = csab?.ref.paths.float ?? [];
+    const chainPath = (s: Strategy) => {
+      const josaa = ref.paths[s].at(-1) ?? null;
+      const notEntered = csab ? csabEntry(instituteTypeOf(josaa)) : 'You have no CSAB list.';
+      const end = seasonEnd(josaa, notEntered === null ? (csabFloat.at(-1) ?? null) : null, notEntered === null);
+      return {
+        josaa: josaa === null ? null : josaa + 1,
+        notEntered,
+        csab: notEntered === null ? oneBased(csabFloat) : [],
+        end: end && { ...end, choice: end.choice + 1 },
+      };
+    };
+    const csabYears = c ? [...c.byId.values()].map((s) => s.year) : [];
     return {
       data: {
         counselling: r.counselling,
@@ -275,13 +327,32 @@ export function createChoicesService(d: ChoicesDeps) {
           holding: sim.holding,
           floatGains: sim.floatGains,
         } as RehearseResponse['data']['simulated'],
+        afterJosaa:
+          r.counselling !== 'JoSAA'
+            ? null
+            : {
+                csabList: c !== null,
+                csabYear: csabYears.length ? Math.max(...csabYears) : null,
+                csabRounds: csab?.ref.rounds ?? [],
+                reference: { float: chainPath('float'), slide: chainPath('slide'), freeze: chainPath('freeze') },
+                simulated: sim.chain ?? null,
+                notes: c
+                  ? [
+                      'CSAB needs its own registration and its own choice list after JoSAA; your JoSAA list does not carry over.',
+                      'If CSAB allots you a seat while you hold a JoSAA seat, the JoSAA seat is cancelled: put on your CSAB list only seats you prefer to the one you hold.',
+                      'A student holding an IIT seat is not rehearsed in CSAB: CSAB fills NIT, IIIT and GFTI seats only.',
+                      'In CSAB’s rounds the rehearsal floats: a CSAB seat you hold is never lost to a later CSAB round.',
+                    ]
+                  : [
+                      'You have no CSAB list, so the rehearsal ends with JoSAA’s last round: the JoSAA seat you hold then (or none) is your seat. Make a CSAB list to rehearse CSAB’s special rounds after JoSAA.',
+                    ],
+              },
       },
     };
   }
 
   async function advice(input: z.output<typeof adviceBodySchema>): Promise<AdviceResponse> {
-    if (input.counselling !== 'JoSAA')
-      throw new AppError('VALIDATION_FAILED', 'In-season advice is given for JoSAA lists', { counselling: ['In-season advice is given for JoSAA lists'] });
+    if (input.counselling === 'MCC') throw new AppError('VALIDATION_FAILED', MCC_NO_ADVICE, { counselling: [MCC_NO_ADVICE] });
     if (input.heldChoice > input.choices.length)
       throw new AppError('VALIDATION_FAILED', `Your list has ${input.choices.length} choices`, {
         heldChoice: [`Your list has ${input.choices.length} choices`],
@@ -292,7 +363,17 @@ export function createChoicesService(d: ChoicesDeps) {
       throw new AppError('VALIDATION_FAILED', 'That choice is not a seat you can be allotted', {
         heldChoice: ['That choice is not a seat you can be allotted'],
       });
-    const model = await roundModelFor(r.dataVersion, r.model.info.referenceYear);
+    const csab = input.counselling === 'CSAB';
+    // CSAB: its own rounds' movement, from the CSAB years before its latest year in the data (decision 0027).
+    const csabYears = csab ? [...r.byId.values()].map((x) => x.year) : [];
+    const currentYear = csab ? (csabYears.length ? Math.max(...csabYears) : r.model.info.referenceYear) : r.model.info.referenceYear;
+    const model = await roundModelFor(r.dataVersion, currentYear, csab ? 'CSAB' : 'JoSAA');
+    if (csab && !knowsRound(model, input.round)) {
+      const message = model.moves
+        ? `No CSAB year before ${currentYear} has a round ${input.round} before its last round (${model.years.join(', ')}), so how closing ranks move from round ${input.round} cannot be measured: no chance is given.`
+        : `No CSAB year before ${currentYear} is in the data, so how closing ranks move from a round to the last cannot be measured: no chance is given.`;
+      throw new AppError('VALIDATION_FAILED', message, { round: [message] });
+    }
     const higher = r.entries.slice(0, held).map((e, j) => {
       const seat = r.byId.get(e.id);
       const ck = seat ? closingAt(seat.chance_card.rounds, input.round) : null;
@@ -305,7 +386,9 @@ export function createChoicesService(d: ChoicesDeps) {
       chances: higher.map((h) => h.chance),
       rho: r.model.shock.rho,
       seed: r.seed,
+      counselling: csab ? 'CSAB' : 'JoSAA',
     });
+    const backtest = csab ? (await csabRoundBacktest(r.dataVersion)).filter((b) => b.round === input.round) : [];
     return {
       data: {
         round: input.round,
@@ -315,7 +398,7 @@ export function createChoicesService(d: ChoicesDeps) {
         up: a.up,
         upSameInstitute: a.upSameInstitute,
         higher,
-        model: { years: model.years, moves: model.moves, currentYear: r.model.info.referenceYear },
+        model: { counselling: csab ? 'CSAB' : 'JoSAA', years: model.years, moves: model.moves, currentYear, backtest },
       },
     };
   }
@@ -366,12 +449,22 @@ export function createChoicesService(d: ChoicesDeps) {
   }
 
   return {
-    /** /methodology's section on choice lists: the stored backtests (null until the import has run). */
+    /** /methodology's section on choice lists: the stored backtests (null until the import has run), and CSAB's round-k backtest (from the database, cheap). */
     async backtests() {
+      const csabBacktestNow = async () => {
+        const info = await d.repo.findModelInfo('josaa');
+        return info ? csabRoundBacktest(`josaa:${info.referenceYear}:${info.computedAt}`) : [];
+      };
       const rows = await d.repo.findBacktests();
       const of = (name: string) => rows.find((r) => r.name === name);
       return choiceBacktestsSchema.parse({
-        data: { computedAt: of('outcomes')?.computed_at ?? null, outcomes: of('outcomes')?.figures ?? null, rounds: of('rounds')?.figures ?? null },
+        data: {
+          computedAt: of('outcomes')?.computed_at ?? null,
+          outcomes: of('outcomes')?.figures ?? null,
+          rounds: of('rounds')?.figures ?? null,
+          computing: d.backtests?.computing ?? false,
+          csabRounds: await csabBacktestNow(),
+        },
       });
     },
     outcomes,
@@ -415,8 +508,20 @@ export function createChoicesService(d: ChoicesDeps) {
     /** Adds a seat to the student's latest list of the counselling, made (named after it) when there is none. */
     async add(user: AuthUser, body: z.output<typeof addChoiceBodySchema>) {
       const student = body.student === undefined ? null : parseStudent(body.counselling, body.student);
-      const [seat] = await d.repo.findSeats(sourceOf(body.counselling), [body.seatId]);
-      if (!seat) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
+      const source = sourceOf(body.counselling);
+      let seatId = body.seatId ?? null;
+      if (body.seat) {
+        // A college page names the seat by program, quota, seat type and pool: the reference seat of the counselling's latest year.
+        if (source === 'neet-pg') throw new AppError('VALIDATION_FAILED', 'MCC seats are added by their id', { seat: ['MCC seats are added by their id'] });
+        seatId = await d.repo.findSeatId(source, body.seat);
+        if (!seatId)
+          throw new AppError(
+            'NOT_FOUND',
+            `This seat is not offered in ${counsellingLabels[body.counselling]}'s latest year in the data, so it cannot be a choice`,
+          );
+      }
+      const [seat] = seatId ? await d.repo.findSeats(source, [seatId]) : [];
+      if (!seat || !seatId) throw new AppError('NOT_FOUND', `This seat is not in the ${counsellingLabels[body.counselling]} data`);
       return d.db.transaction(async (tx) => {
         const repo = createChoicesRepository(tx);
         const now = d.now();
@@ -430,15 +535,15 @@ export function createChoicesService(d: ChoicesDeps) {
             name: `My ${counsellingLabels[body.counselling]} list`,
             counselling: body.counselling,
             student,
-            items: [{ id: body.seatId, note: '' }],
+            items: [{ id: seatId, note: '' }],
             now,
           });
           return { data: { listId: made.id, name: made.name, position: 1, added: true } };
         }
-        const at = list.items.findIndex((c) => c.id === body.seatId);
+        const at = list.items.findIndex((c) => c.id === seatId);
         if (at >= 0) return { data: { listId: list.id, name: list.name, position: at + 1, added: false } };
         if (list.items.length >= CHOICE_LIMIT) throw new AppError('CONFLICT', `A list can have at most ${CHOICE_LIMIT} choices`);
-        const saved = await repo.update(user.id, list.id, list.version, { items: [...list.items, { id: body.seatId, note: '' }], now });
+        const saved = await repo.update(user.id, list.id, list.version, { items: [...list.items, { id: seatId, note: '' }], now });
         if (!saved) throw new AppError('CONFLICT', 'This list was changed meanwhile; try again');
         return { data: { listId: saved.id, name: saved.name, position: saved.items.length, added: true } };
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adviseFor } from './advice.ts';
-import { referenceRehearsal, simulatedRehearsal } from './rehearsal.ts';
-import { addRound, fitRoundModel, roundChance, type RoundHistory } from './round-model.ts';
+import { csabEntry, referenceRehearsal, seasonEnd, simulatedRehearsal } from './rehearsal.ts';
+import { addRound, fitRoundModel, knowsRound, roundBacktestOf, roundChance, roundModelOf, type RoundHistory } from './round-model.ts';
 
 const rounds = (...closing: number[]) => closing.map((closingRank, i) => ({ round: i + 1, closingRank }));
 
@@ -58,6 +58,58 @@ describe('rounds on simulated years', () => {
   });
 });
 
+describe('CSAB after JoSAA', () => {
+  it('a CSAB seat replaces the JoSAA seat held; no CSAB seat keeps it; an IIT seat does not enter CSAB', () => {
+    expect(seasonEnd(3, 1, true)).toEqual({ list: 'CSAB', choice: 1, replaced: true });
+    expect(seasonEnd(null, 0, true)).toEqual({ list: 'CSAB', choice: 0, replaced: false });
+    expect(seasonEnd(3, null, true)).toEqual({ list: 'JoSAA', choice: 3, replaced: false });
+    expect(seasonEnd(3, 1, false)).toEqual({ list: 'JoSAA', choice: 3, replaced: false });
+    expect(seasonEnd(null, null, true)).toBeNull();
+    expect(csabEntry({ instituteType: 'IIT' })).toMatch(/IIT seat/);
+    expect(csabEntry({ instituteType: 'NIT' })).toBeNull();
+    expect(csabEntry(null)).toBeNull();
+  });
+
+  it('on simulated years: the season ends once, CSAB rescues years without a JoSAA seat, and the JoSAA figures do not change', () => {
+    const josaa = [
+      [0.1, 0.2, 0.3],
+      [0.5, 0.6, 0.7],
+    ];
+    const csab = [
+      [0.2, 0.3],
+      [0.6, 0.8],
+    ];
+    const alone = simulatedRehearsal(josaa, ['A', 'B'], { rho: 0.2, seed: 9, years: 20_000 });
+    const sim = simulatedRehearsal(josaa, ['A', 'B'], { rho: 0.2, seed: 9, years: 20_000, csab: { roundChance: csab, enters: () => true } });
+    expect(sim.final).toEqual(alone.final);
+    expect(alone.chain).toBeUndefined();
+    for (const s of ['float', 'slide', 'freeze'] as const) {
+      const c = sim.chain![s];
+      expect(c.josaa + c.csab.reduce((a, b) => a + b, 0) + c.none).toBeCloseTo(1, 10);
+      // No seat at the end only when neither counselling gave one.
+      expect(c.none).toBeLessThan(sim.final[s].none);
+      expect(c.replaced).toBeLessThanOrEqual(c.csab.reduce((a, b) => a + b, 0));
+    }
+    // CSAB float over its last round: choice 1 opens in ~30% of years, choice 2 in ~80% (joined by the shock).
+    const csabAny = sim.chain!.float.csab.reduce((a, b) => a + b, 0);
+    expect(csabAny).toBeGreaterThan(0.8 - 0.03);
+    expect(csabAny).toBeLessThan(0.86 + 0.03);
+    // A student who never enters CSAB ends exactly as JoSAA leaves them.
+    const stay = simulatedRehearsal(josaa, ['A', 'B'], { rho: 0.2, seed: 9, years: 20_000, csab: { roundChance: csab, enters: () => false } });
+    expect(stay.chain!.float.none).toBeCloseTo(stay.final.float.none, 12);
+    expect(stay.chain!.float.josaa).toBeCloseTo(1 - stay.final.float.none, 12);
+    // Entering only without a JoSAA seat never ends worse than staying out.
+    const rescue = simulatedRehearsal(josaa, ['A', 'B'], {
+      rho: 0.2,
+      seed: 9,
+      years: 20_000,
+      csab: { roundChance: csab, enters: (held) => held === null },
+    });
+    expect(rescue.chain!.float.replaced).toBe(0);
+    expect(rescue.chain!.float.josaa).toBeCloseTo(1 - rescue.final.float.none, 12);
+  });
+});
+
 describe('the round-k model', () => {
   it('learns the round-k to final movement of past years only', () => {
     const h: RoundHistory = new Map();
@@ -73,6 +125,26 @@ describe('the round-k model', () => {
     expect(m.moves).toBe(600);
     expect(roundChance(m, 1, 1000, 1050)).toBe(0.99);
     expect(roundChance(m, 1, 1000, 1200)).toBe(0.01);
+  });
+});
+
+describe("a counselling's own round-k backtest (CSAB)", () => {
+  it('scores each year from the years before it, only on rounds the model learnt, against round k as final', () => {
+    // Two years of 300 seats: round 1 → last rises by 10-20% (2024: two rounds; 2025: three).
+    const moves = [2024, 2025].flatMap((year) =>
+      Array.from({ length: 300 }, (_, s) => [
+        { year, round: 1, from: 1000 + 10 * s, d: Math.log(1.1 + (s % 10) / 100) },
+        ...(year === 2025 ? [{ year, round: 2, from: Math.round((1000 + 10 * s) * 1.05), d: Math.log(1.05) }] : []),
+      ]).flat(),
+    );
+    const rows = roundBacktestOf(moves);
+    // 2025's round 2 was never learnt (2024 had no round 2 before its last): not scored, and the model says so.
+    expect(rows.map((r) => `${r.year}/${r.round}/${r.trainYears.join(',')}`)).toEqual(['2025/1/2024']);
+    expect(rows[0].points).toBe(300 * 19);
+    expect(rows[0].roundModel).toBeLessThan(rows[0].roundIsFinal);
+    const model = roundModelOf(moves.filter((m) => m.year < 2025));
+    expect(knowsRound(model, 1)).toBe(true);
+    expect(knowsRound(model, 2)).toBe(false);
   });
 });
 

@@ -91,7 +91,44 @@ export type SimulatedRehearsal = {
   holding: number[];
   /** The chance that floating ends on a higher choice than the first seat allotted. */
   floatGains: number;
+  /** With a CSAB list after JoSAA: per JoSAA strategy, how the season ends (csabAfterJosaa). */
+  chain?: Record<Strategy, ChainOutcome>;
 };
+
+/*
+ * CSAB after JoSAA (docs/decisions/0027, "CSAB after JoSAA"), from CSAB's business rules and FAQs
+ * (2021-2024): CSAB's special rounds fill NIT+ seats left vacant after JoSAA's last round; a candidate
+ * takes part with a fresh registration and a fresh choice list (JoSAA's list does not carry over),
+ * whether they hold no seat or hold an NIT+ seat accepted in JoSAA (after float, slide or freeze
+ * alike). A CSAB seat allotted to a candidate holding a JoSAA seat cancels the JoSAA seat: the
+ * student ends with the CSAB seat, so a CSAB list should hold only seats preferred to the JoSAA one.
+ * CSAB's rules address holders of an NIT+ seat or of none; Rankwise does not rehearse CSAB for a
+ * student holding an IIT seat (it keeps the IIT seat). Within CSAB's rounds the student floats
+ * (a CSAB seat held is never lost to a later CSAB round).
+ */
+
+/** Why a student holding this JoSAA seat does not enter CSAB in the rehearsal, or null when they do. */
+export function csabEntry(held: { instituteType: string | null } | null): string | null {
+  if (held?.instituteType === 'IIT')
+    return 'You would hold an IIT seat after JoSAA: CSAB fills only NIT+ seats and its rules are written for holders of an NIT+ seat or of none, so the rehearsal keeps the IIT seat.';
+  return null;
+}
+
+export type ChainOutcome = {
+  /** The chance of ending on the JoSAA seat (held after JoSAA, no CSAB seat allotted). */
+  josaa: number;
+  /** The chance of ending on each CSAB choice (a JoSAA seat held is then cancelled). */
+  csab: number[];
+  /** The chance that a CSAB seat replaced a JoSAA seat the student held. */
+  replaced: number;
+  none: number;
+};
+
+/** The season's end from the JoSAA seat held (or null) and the CSAB choice held after CSAB's last round (or null). */
+export function seasonEnd(josaa: number | null, csab: number | null, entered: boolean): { list: 'JoSAA' | 'CSAB'; choice: number; replaced: boolean } | null {
+  if (entered && csab !== null) return { list: 'CSAB', choice: csab, replaced: josaa !== null };
+  return josaa === null ? null : { list: 'JoSAA', choice: josaa, replaced: false };
+}
 
 export const REHEARSAL_YEARS = 2000;
 
@@ -102,7 +139,18 @@ export const REHEARSAL_YEARS = 2000;
 export function simulatedRehearsal(
   roundChance: readonly (readonly (number | null)[])[],
   institute: readonly string[],
-  opts: { rho: number; seed: number; years?: number },
+  opts: {
+    rho: number;
+    seed: number;
+    years?: number;
+    /**
+     * A CSAB list after JoSAA: its seats' chances per CSAB round, and whether a student holding JoSAA
+     * choice i (or none) enters CSAB. CSAB shares the simulated year's common shock (one year moves
+     * every closing rank of the season together); its seats' own moves come from their own stream,
+     * so the JoSAA figures are the same with or without a CSAB list.
+     */
+    csab?: { roundChance: readonly (readonly (number | null)[])[]; enters: (held: number | null) => boolean };
+  },
 ): SimulatedRehearsal {
   const n = roundChance.length;
   const rounds = n ? roundChance[0].length : 0;
@@ -116,8 +164,24 @@ export function simulatedRehearsal(
   const holding = new Array<number>(rounds).fill(0);
   let gains = 0;
   const x = new Float64Array(n);
+  const csab = opts.csab;
+  const m = csab?.roundChance.length ?? 0;
+  const csabRounds = m ? csab!.roundChance[0].length : 0;
+  const csabOwn = mulberry32((opts.seed ^ 0x85ebca6b) >>> 0);
+  const csabThresholds = (csab?.roundChance ?? []).map((row) => row.map((c) => (c === null || !(c > 0) ? -Infinity : normalQuantile(Math.min(c, 1 - 1e-12)))));
+  const csabX = new Float64Array(m);
+  const noInstitute: string[] = [];
+  const chain = Object.fromEntries(
+    STRATEGIES.map((s) => [s, { josaa: 0, csab: new Array<number>(m).fill(0), replaced: 0, none: 0 } satisfies ChainOutcome]),
+  ) as Record<Strategy, ChainOutcome>;
   for (let y = 0; y < years; y++) {
     for (let i = 0; i < n; i++) x[i] = a * shocks[y] + b * normalQuantile(Math.max(1e-12, own()));
+    // CSAB's rounds under float: the CSAB choice held after its last round (the same whatever the JoSAA strategy).
+    let csabHeld: number | null = null;
+    if (csab) {
+      for (let i = 0; i < m; i++) csabX[i] = a * shocks[y] + b * normalQuantile(Math.max(1e-12, csabOwn()));
+      for (let k = 0; k < csabRounds; k++) csabHeld = nextHeld(csabHeld, (i) => csabX[i] <= csabThresholds[i][k], m, noInstitute, 'float');
+    }
     for (const strategy of STRATEGIES) {
       let held: number | null = null;
       let first: number | null = null;
@@ -128,6 +192,15 @@ export function simulatedRehearsal(
       }
       if (held === null) final[strategy].none++;
       else final[strategy].final[held]++;
+      if (csab) {
+        const end = seasonEnd(held, csabHeld, csab.enters(held));
+        const c = chain[strategy];
+        if (end === null) c.none++;
+        else if (end.list === 'CSAB') {
+          c.csab[end.choice]++;
+          if (end.replaced) c.replaced++;
+        } else c.josaa++;
+      }
       if (strategy === 'float' && held !== null && first !== null && held < first) gains++;
     }
   }
@@ -135,5 +208,13 @@ export function simulatedRehearsal(
     final[s].final = final[s].final.map((c) => c / years);
     final[s].none /= years;
   }
-  return { years, final, holding: holding.map((h) => h / years), floatGains: gains / years };
+  const out: SimulatedRehearsal = { years, final, holding: holding.map((h) => h / years), floatGains: gains / years };
+  if (csab)
+    out.chain = Object.fromEntries(
+      STRATEGIES.map((s) => {
+        const c = chain[s];
+        return [s, { josaa: c.josaa / years, csab: c.csab.map((v) => v / years), replaced: c.replaced / years, none: c.none / years }];
+      }),
+    ) as Record<Strategy, ChainOutcome>;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { sizeBandOf } from '../../data/chance/definitions.ts';
+import { pointRank, RATIO_PERCENTS, sizeBandOf } from '../../data/chance/definitions.ts';
 import { quantiles } from '../../data/chance/model.ts';
 import { survival } from '../../lib/chance.ts';
 
@@ -75,4 +75,41 @@ export function roundChance(model: RoundModel, round: number, closingK: number, 
   const table = model.tables.get(`${round}|${sizeBandOf(closingK)}`) ?? model.tables.get(`${round}`) ?? model.tables.get('all');
   if (!table) return rank <= closingK ? 0.99 : 0.01;
   return Math.min(0.99, Math.max(0.01, survival(table, Math.log(rank / closingK))));
+}
+
+/** Whether the model learnt round k itself (not only the fallback over every round). */
+export function knowsRound(model: RoundModel, round: number): boolean {
+  return model.tables.has(`${round}`);
+}
+
+export type RoundBacktestRow = { year: number; trainYears: number[]; round: number; points: number; roundModel: number; roundIsFinal: number };
+
+/**
+ * A counselling's own backtest of the round-k model (CSAB, docs/decisions/0027): for each year Y with
+ * an earlier year, the model from the years before Y, scored on Y's moves from every round k it learnt,
+ * at the ranks pointRank(p, C_k) of decision 0014's percents; outcome r ≤ C_final. Against "round k is final".
+ */
+export function roundBacktestOf(moves: readonly { round: number; from: number; d: number; year: number }[]): RoundBacktestRow[] {
+  const years = [...new Set(moves.map((m) => m.year))].sort((a, b) => a - b);
+  const out: RoundBacktestRow[] = [];
+  for (const year of years.slice(1)) {
+    const model = roundModelOf(moves.filter((m) => m.year < year));
+    const cells = new Map<number, { n: number; a: number; c: number }>();
+    for (const m of moves) {
+      if (m.year !== year || !knowsRound(model, m.round)) continue;
+      const final = m.from * Math.exp(m.d);
+      const cell = cells.get(m.round) ?? { n: 0, a: 0, c: 0 };
+      for (const p of RATIO_PERCENTS) {
+        const r = pointRank(p, m.from);
+        const o = r <= final + 1e-9 ? 1 : 0;
+        cell.n++;
+        cell.a += (roundChance(model, m.round, m.from, r) - o) ** 2;
+        cell.c += ((r <= m.from ? 1 : 0) - o) ** 2;
+      }
+      cells.set(m.round, cell);
+    }
+    for (const [round, c] of [...cells].sort((x, y) => x[0] - y[0]))
+      out.push({ year, trainYears: model.years, round, points: c.n, roundModel: c.a / c.n, roundIsFinal: c.c / c.n });
+  }
+  return out;
 }

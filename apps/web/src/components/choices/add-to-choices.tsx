@@ -40,7 +40,20 @@ export function studentOfResults(pathname: string, s: URLSearchParams): { counse
  * list of its counselling, starting one with the results' ranks when there is none (elsewhere than
  * on a results page, a list must exist). Signed out, it asks to sign in first.
  */
-export function AddToChoices({ seatId, counselling, className }: { seatId: string; counselling?: Counselling; className?: string }) {
+export function AddToChoices({
+  seatId,
+  seat,
+  counselling,
+  className,
+  label = 'Add to my choices',
+}: {
+  seatId?: string;
+  /** A college page's seat (program, quota, seat type, pool): the server finds its reference seat. */
+  seat?: { instituteId: string; programName: string; quota: string; seatType: string; gender: string };
+  counselling?: Counselling;
+  className?: string;
+  label?: string;
+}) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const signedIn = useSession((s) => s.accessToken !== null);
@@ -64,7 +77,7 @@ export function AddToChoices({ seatId, counselling, className }: { seatId: strin
         if (!signedIn) return open('login');
         setState('busy');
         try {
-          const r = await api(choiceEndpoints.add, { body: { counselling: who.counselling, seatId, student: who.student } });
+          const r = await api(choiceEndpoints.add, { body: { counselling: who.counselling, ...(seat ? { seat } : { seatId }), student: who.student } });
           setState({ listId: r.data.listId, position: r.data.position });
           toast.success(r.data.added ? `Added to ${r.data.name} as choice #${r.data.position}` : `Already choice #${r.data.position} in ${r.data.name}`);
         } catch (err) {
@@ -73,7 +86,7 @@ export function AddToChoices({ seatId, counselling, className }: { seatId: strin
         }
       }}
     >
-      Add to my choices
+      {label}
     </button>
   );
 }

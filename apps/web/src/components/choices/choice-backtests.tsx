@@ -1,4 +1,4 @@
-import { choiceEndpoints } from '@rankwise/contract/choices';
+import { choiceEndpoints, type ChoiceBacktests } from '@rankwise/contract/choices';
 import { useQuery } from '@tanstack/react-query';
 import { ScrollRegion } from '@/components/ui/scroll-region.tsx';
 import { api } from '@/lib/api-client.ts';
@@ -13,8 +13,25 @@ const int = (n: number) => n.toLocaleString('en-IN');
  * the import stored them.
  */
 export function ChoiceBacktests() {
-  const q = useQuery({ queryKey: ['choices', 'backtests'], queryFn: ({ signal }) => api(choiceEndpoints.backtests, { signal }), staleTime: 60 * 60 * 1000 });
+  const q = useQuery({
+    queryKey: ['choices', 'backtests'],
+    queryFn: ({ signal }) => api(choiceEndpoints.backtests, { signal }),
+    staleTime: 60 * 60 * 1000,
+    // A fresh install computes them in the background after its first start: asked again until they are stored.
+    refetchInterval: (query) => (query.state.data?.data.computing ? 15_000 : false),
+  });
   const d = q.data?.data;
+  if (d && !d.outcomes && !d.rounds && d.computing)
+    return (
+      <section className="space-y-2" aria-labelledby="choice-backtests">
+        <h2 id="choice-backtests" className="text-xl font-semibold text-slate-900">
+          Choice lists: the chance of every outcome, and freeze, float or slide
+        </h2>
+        <p role="status" data-testid="choice-backtests-computing">
+          The backtests of choice lists are being computed from the JoSAA files on this new installation (about a minute); they appear here when done.
+        </p>
+      </section>
+    );
   if (!d || (!d.outcomes && !d.rounds)) return null;
   const th = 'p-2 text-left font-semibold';
   const td = 'p-2 tabular-nums';
@@ -124,9 +141,47 @@ export function ChoiceBacktests() {
           </ScrollRegion>
         </>
       ) : null}
+      {d.csabRounds.length ? <CsabRounds rows={d.csabRounds} /> : null}
       <p className="text-sm text-slate-600">
         Computed {d.computedAt ? d.computedAt.slice(0, 10) : 'NA'} from the JoSAA files; the method is decision 0027 of the code.
       </p>
     </section>
+  );
+}
+
+/** CSAB's own round-k backtest: one year pair in our data (CSAB 2024 → 2025), shown as such. */
+function CsabRounds({ rows }: { rows: ChoiceBacktests['data']['csabRounds'] }) {
+  return (
+    <div className="space-y-2" data-testid="csab-round-backtest">
+      <h3 className="font-semibold text-slate-900">CSAB in-season advice</h3>
+      <p className="text-sm">
+        CSAB has published rounds for 2024 (two rounds) and 2025 (three) in our data, so its round model learns from one year and is checked on one: a year that
+        moves differently is not covered. CSAB advice gives a chance only from a round that a past CSAB year had before its last round.
+      </p>
+      <table className="w-full text-sm" aria-label="CSAB round model backtest">
+        <thead>
+          <tr>
+            <th className="p-2 text-left font-semibold">Scored on</th>
+            <th className="p-2 text-left font-semibold">Learnt from</th>
+            <th className="p-2 text-left font-semibold">Round</th>
+            <th className="p-2 text-left font-semibold">Points</th>
+            <th className="p-2 text-left font-semibold">Brier: round model</th>
+            <th className="p-2 text-left font-semibold">Round k is final</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.year}-${r.round}`} className="border-t border-slate-100">
+              <td className="p-2 tabular-nums">{r.year}</td>
+              <td className="p-2 tabular-nums">{r.trainYears.join(', ')}</td>
+              <td className="p-2 tabular-nums">{r.round}</td>
+              <td className="p-2 tabular-nums">{r.points.toLocaleString('en-IN')}</td>
+              <td className="p-2 tabular-nums">{r.roundModel.toFixed(3)}</td>
+              <td className="p-2 tabular-nums">{r.roundIsFinal.toFixed(3)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

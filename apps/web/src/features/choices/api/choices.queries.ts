@@ -35,10 +35,17 @@ export const deleteList = (id: string) => api(choiceEndpoints.remove, { params: 
 export const shareList = (id: string) => api(choiceEndpoints.share, { params: { id } });
 export const unshareList = (id: string) => api(choiceEndpoints.unshare, { params: { id } });
 
-export const rehearseQuery = (counselling: Counselling, student: Record<string, unknown>, ids: string[], enabled: boolean) =>
+/** `csab`: a JoSAA list's rehearsal continues into CSAB's rounds on the student's CSAB list. */
+export const rehearseQuery = (
+  counselling: Counselling,
+  student: Record<string, unknown>,
+  ids: string[],
+  enabled: boolean,
+  csab?: { student: Record<string, unknown>; choices: string[] },
+) =>
   queryOptions({
-    queryKey: ['choices', 'rehearse', counselling, student, ids],
-    queryFn: ({ signal }) => api(choiceEndpoints.rehearse, { body: { counselling, student, choices: ids }, signal }),
+    queryKey: ['choices', 'rehearse', counselling, student, ids, csab ?? null],
+    queryFn: ({ signal }) => api(choiceEndpoints.rehearse, { body: { counselling, student, choices: ids, ...(csab ? { csab } : {}) }, signal }),
     enabled,
     staleTime: 5 * 60 * 1000,
   });

@@ -20,9 +20,12 @@ type RowProps = {
   index: number;
   count: number;
   item: RowItem;
+  /**
+   * The outcome at this position; while a new order is computed, the seat's answer of the last order
+   * (its own chance holds; its outcome is hidden by the list's `data-pending`, so that a move does not
+   * re-render every row twice).
+   */
   outcome: ChoiceOutcome | undefined;
-  /** The outcome is of another order (a new one is being computed): its own chance holds, its outcome does not. */
-  pending?: boolean;
   readOnly: boolean;
   onMove(from: number, to: number): void;
   onRemove(index: number): void;
@@ -34,7 +37,7 @@ type RowProps = {
  * move it with the arrow keys (Home / End: top / bottom), the seat in the portal's wording, its own
  * chance and the chance it is the final seat, a note, and Remove.
  */
-export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, pending = false, readOnly, onMove, onRemove, onNote }: RowProps) {
+export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, readOnly, onMove, onRemove, onNote }: RowProps) {
   const [drag, setDrag] = useState<{ startY: number; dy: number } | null>(null);
   const [position, setPosition] = useState<string | null>(null);
   const seat = outcome?.seat;
@@ -70,8 +73,11 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
     <li
       data-testid="choice-row"
       data-id={item.id}
+      data-key={item.key}
+      aria-posinset={n}
+      aria-setsize={count}
       className={clsx('choice-row relative flex gap-2 border-b border-slate-200 bg-white px-2 py-2', drag && 'z-10 shadow-lg ring-2 ring-brand-600')}
-      style={{ height: ROW_HEIGHT, transform: drag ? `translateY(${drag.dy}px)` : undefined }}
+      style={{ height: ROW_HEIGHT, transform: drag ? `translateY(${drag.dy}px)` : undefined, willChange: drag ? 'transform' : undefined }}
     >
       <div className="flex w-14 shrink-0 flex-col items-center gap-1">
         {readOnly ? (
@@ -141,7 +147,7 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
       </div>
       <div className="flex w-24 shrink-0 flex-col items-end gap-1 text-right">
         <span className="text-lg font-bold text-slate-900" data-testid="outcome-percent" title="Chance this is the seat you end with">
-          {outcome && !pending ? `${outcome.outcomePercent}%` : '…'}
+          {outcome ? `${outcome.outcomePercent}%` : '…'}
         </span>
         {outcome?.band ? (
           <span className={clsx('rounded px-1.5 text-xs font-medium', bandStyle[outcome.band])}>
@@ -163,4 +169,41 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
       ) : null}
     </li>
   );
-});
+}, sameRow);
+
+/** What a row shows of its seat and outcome. */
+function sameOutcome(a: ChoiceOutcome | undefined, b: ChoiceOutcome | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const s = a.seat;
+  const t = b.seat;
+  const sameSeat =
+    s === t ||
+    (s !== null &&
+      t !== null &&
+      s.institute === t.institute &&
+      s.program === t.program &&
+      s.quota === t.quota &&
+      s.seatType === t.seatType &&
+      s.gender === t.gender &&
+      s.closingRank === t.closingRank &&
+      s.year === t.year);
+  return sameSeat && a.id === b.id && a.outcomePercent === b.outcomePercent && a.band === b.band && a.chance === b.chance;
+}
+
+/**
+ * A row renders again only when what it shows changes: a new answer for the same order leaves the
+ * rows whose figures did not move alone, and a move renders only the rows whose position changed.
+ */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  return (
+    a.index === b.index &&
+    a.count === b.count &&
+    a.item === b.item &&
+    a.readOnly === b.readOnly &&
+    a.onMove === b.onMove &&
+    a.onRemove === b.onRemove &&
+    a.onNote === b.onNote &&
+    sameOutcome(a.outcome, b.outcome)
+  );
+}

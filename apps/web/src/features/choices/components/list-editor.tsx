@@ -1,6 +1,6 @@
 import { CHOICE_LIMIT, counsellingLabels, type ChoiceList, type ChoiceWarning } from '@rankwise/contract/choices';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -8,7 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { deleteList, outcomesQuery, saveList, shareList, unshareList } from '../api/choices.queries.ts';
 import { download, fileName, toCsv, toPdf, type ExportInput } from '../export.ts';
 import { CatalogueSearch } from './catalogue-search.tsx';
-import { ChoiceRow, type RowItem } from './choice-rows.tsx';
+import { ChoiceRow, ROW_HEIGHT, type RowItem } from './choice-rows.tsx';
+import { useRowWindow } from './row-window.ts';
 import { RoundsPanel } from './rounds-panel.tsx';
 import { draftOf, StudentForm, studentOf } from './student-form.tsx';
 
@@ -84,7 +85,31 @@ export function ListEditor({ list }: { list: ChoiceList }) {
     [flush],
   );
 
-  const onMove = useCallback((from: number, to: number) => change((xs) => moved(xs, from, to), `Choice ${from + 1} moved to position ${to + 1}.`), [change]);
+  // A long list renders only the rows near the screen; a row moved away with the focus in it is followed (scrolled to, focused again).
+  const listRef = useRef<HTMLOListElement>(null);
+  const view = useRowWindow(listRef, items.length);
+  const [follow, setFollow] = useState<{ key: string; handle: boolean } | null>(null);
+  useEffect(() => {
+    if (!follow) return;
+    const el = listRef.current;
+    const index = items.findIndex((c) => c.key === follow.key);
+    if (!el || index < 0) return setFollow(null);
+    const row = el.querySelector<HTMLElement>(`[data-key="${follow.key}"]`);
+    if (row) {
+      if (!row.contains(document.activeElement)) row.querySelector<HTMLElement>(follow.handle ? '[data-handle]' : 'input')?.focus({ preventScroll: false });
+      return setFollow(null);
+    }
+    window.scrollBy(0, el.getBoundingClientRect().top + index * ROW_HEIGHT - window.innerHeight / 2);
+  }, [follow, items, view]);
+  const onMove = useCallback(
+    (from: number, to: number) => {
+      const active = document.activeElement;
+      const key = active?.closest('[data-key]')?.getAttribute('data-key');
+      if (key) setFollow({ key, handle: active?.hasAttribute('data-handle') ?? false });
+      change((xs) => moved(xs, from, to), `Choice ${from + 1} moved to position ${to + 1}.`);
+    },
+    [change],
+  );
   const onRemove = useCallback((index: number) => change((xs) => xs.filter((_, i) => i !== index), `Choice ${index + 1} removed.`), [change]);
   const onNote = useCallback((index: number, note: string) => change((xs) => xs.map((c, i) => (i === index ? { ...c, note } : c))), [change]);
   const onAdd = useCallback(
@@ -204,15 +229,22 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         {announcement}
       </p>
       {items.length ? (
-        <ol className="overflow-hidden rounded-xl border border-slate-200" aria-label="Your choices, in order" data-testid="choice-list">
-          {items.map((c, i) => (
+        <ol
+          className="choice-list overflow-hidden rounded-xl border border-slate-200"
+          aria-label="Your choices, in order"
+          aria-busy={!byPosition}
+          data-pending={byPosition ? undefined : ''}
+          data-testid="choice-list"
+          ref={listRef}
+          style={{ paddingTop: view.start * ROW_HEIGHT, paddingBottom: (items.length - view.end) * ROW_HEIGHT }}
+        >
+          {items.slice(view.start, view.end).map((c, j) => (
             <ChoiceRow
               key={c.key}
-              index={i}
+              index={view.start + j}
               count={items.length}
               item={c}
-              outcome={byPosition?.[i] ?? previousById.get(c.id)}
-              pending={!byPosition}
+              outcome={byPosition?.[view.start + j] ?? previousById.get(c.id)}
               readOnly={false}
               onMove={onMove}
               onRemove={onRemove}

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { askAdvice, rehearseQuery } from '../api/choices.queries.ts';
+import { askAdvice, listQuery, listsQuery, rehearseQuery } from '../api/choices.queries.ts';
+import { AfterJosaa } from './after-josaa.tsx';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const at = (p: number | null) => (p === null ? '—' : `#${p}`);
@@ -14,7 +15,14 @@ const at = (p: number | null) => (p === null ? '—' : `#${p}`);
  */
 export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student: Record<string, unknown>; ids: string[] }) {
   const [open, setOpen] = useState(false);
-  const rehearsal = useQuery(rehearseQuery(list.counselling, student, ids, open && ids.length > 0));
+  // A JoSAA list's rehearsal continues into CSAB on the student's most recent CSAB list (docs/decisions/0027).
+  const josaa = list.counselling === 'JoSAA';
+  const lists = useQuery({ ...listsQuery(), enabled: open && josaa });
+  const csabId = lists.data?.data.find((l) => l.counselling === 'CSAB')?.id ?? null;
+  const csabList = useQuery({ ...listQuery(csabId ?? 'none'), enabled: open && csabId !== null });
+  const csab = csabList.data ? { student: csabList.data.data.student, choices: csabList.data.data.items.map((i) => i.id) } : undefined;
+  const csabReady = !josaa || (lists.isSuccess && (csabId === null || csabList.isSuccess)) || lists.isError || csabList.isError;
+  const rehearsal = useQuery(rehearseQuery(list.counselling, student, ids, open && ids.length > 0 && csabReady, csab));
   const [round, setRound] = useState('1');
   const [held, setHeld] = useState('');
   const [advice, setAdvice] = useState<AdviceResponse['data'] | null>(null);
@@ -68,9 +76,16 @@ export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student:
             </li>
             <li>Holding a seat after each round (float): {r.simulated.holding.map((h, i) => `round ${i + 1}: ${pct(h)}`).join(', ')}.</li>
           </ul>
+          {r.afterJosaa ? <AfterJosaa a={r.afterJosaa} csabName={csabList.data?.data.name ?? null} /> : null}
         </>
       ) : null}
-      {list.counselling === 'JoSAA' ? (
+      {list.counselling === 'MCC' ? (
+        <p className="border-t border-slate-100 pt-3 text-sm text-slate-700" data-testid="advice-unavailable">
+          In-season advice with chances is not given for MCC lists: NEET PG’s round-by-round closing ranks are in our data for 2024 (as rank ranges) and 2025
+          only, too few to measure and check how a round’s closing ranks move to the last round. What holds regardless: an upgrade option never loses the seat
+          you hold, and a seat not joined by the deadline is lost.
+        </p>
+      ) : (
         <form
           className="space-y-2 border-t border-slate-100 pt-3"
           onSubmit={async (e) => {
@@ -85,6 +100,12 @@ export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student:
           }}
         >
           <p className="text-sm font-medium text-slate-900">During counselling: freeze, float or slide?</p>
+          {list.counselling === 'CSAB' ? (
+            <p className="text-xs text-slate-600">
+              CSAB’s chances come from one past year only (CSAB 2024 to 2025 in our data), so they are shown with that one backtest; from a round no past CSAB
+              year had before its last, no chance is given.
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-end gap-2">
             <label className="text-sm text-slate-800">
               Round
@@ -117,6 +138,13 @@ export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student:
                 From how closing ranks moved from round {advice.round} to the last round in {advice.model.years.join(', ')} (
                 {advice.model.moves.toLocaleString('en-IN')} moves), applied to {advice.model.currentYear}’s round {advice.round} closing ranks.
               </p>
+              {advice.model.backtest.map((b) => (
+                <p key={b.year} className="mt-1 text-xs text-slate-600" data-testid="advice-backtest">
+                  Backtest: learnt from {b.trainYears.join(', ')} and scored on {b.year} ({b.points.toLocaleString('en-IN')} points), Brier score{' '}
+                  {b.roundModel.toFixed(3)} against {b.roundIsFinal.toFixed(3)} for taking round {b.round} as final (lower is better). One year is a thin check:
+                  a year that moves differently is not covered.
+                </p>
+              ))}
               <ul className="mt-2 space-y-0.5">
                 {advice.higher.map((h) => (
                   <li key={h.position}>
@@ -128,7 +156,7 @@ export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student:
             </div>
           ) : null}
         </form>
-      ) : null}
+      )}
     </section>
   );
 }

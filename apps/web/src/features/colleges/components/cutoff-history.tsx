@@ -1,6 +1,7 @@
 import type { ProgramSeats, RankRow } from '@rankwise/contract/colleges';
 import { useQuery } from '@tanstack/react-query';
 import { inputStyles } from '@/components/ui/form-field.tsx';
+import { AddToChoices } from '@/components/choices/add-to-choices.tsx';
 import { poolLabel, quotaLabels, type SeatRef } from '@/lib/college-links.ts';
 import { historyQuery, seatsQuery } from '../api/colleges.queries.ts';
 import { CutoffChart } from './cutoff-chart.tsx';
@@ -59,6 +60,7 @@ export function CutoffHistory({ instituteId, want, onChange }: { instituteId: st
   if (seats.isError || !seat) return <p>No closing ranks are published for this college.</p>;
   const program = programs.find((p) => p.programName === seat.programName)!;
   const latest = Math.max(...programs.map((p) => p.lastYear));
+  const seatKey = `${seat.programName}|${seat.quota}|${seat.seatType}|${seat.gender}`;
   const set = (patch: Partial<SeatRef>) => onChange(chooseSeat(programs, { ...seat, ...patch })!);
   const inQuota = program.seats.filter((s) => s.quota === seat.quota);
   const rows: RankRow[] = history.data?.data.rows ?? [];
@@ -111,6 +113,13 @@ export function CutoffHistory({ instituteId, want, onChange }: { instituteId: st
               title={`Opening and closing ranks by CSAB round (common-rank-list ranks${seat.seatType === 'OPEN' ? '' : ', not comparable with JoSAA’s category ranks'}): ${seatLabel(seat)}`}
             />
           ) : null}
+          <div className="flex flex-wrap gap-2" data-testid="college-add-choices">
+            {/* 'Add to my choices' (issue 23): the seat picked here, as JoSAA's (and CSAB's, when CSAB offers it) reference seat. */}
+            <AddToChoices key={`JoSAA|${seatKey}`} seat={{ instituteId, ...seat }} counselling="JoSAA" label="Add to my JoSAA choices" />
+            {rows.some((r) => r.counselling === 'CSAB') ? (
+              <AddToChoices key={`CSAB|${seatKey}`} seat={{ instituteId, ...seat }} counselling="CSAB" label="Add to my CSAB choices" />
+            ) : null}
+          </div>
           <HistoryTable rows={rows} seat={seat} />
         </>
       )}
