@@ -1,5 +1,5 @@
 import type { ChoiceWarning, Counselling } from '@rankwise/contract/choices';
-import { percentOf } from '@rankwise/contract/chance';
+import { CHANCE_BANDS, percentOf } from '@rankwise/contract/chance';
 import { simulateOutcomes, wholePercents, type SimulationOptions } from './outcome-model.ts';
 
 /*
@@ -39,8 +39,8 @@ export type ListAnalysis = {
 
 /** Shares a choice needs to count as 'reached' (below half a percent it shows 0%). */
 const NEVER = 0.005;
-/** At least Likely (bands of docs/decisions/0014). */
-const LIKELY_PERCENT = 65;
+/** At least Likely: the Likely band's lower end (docs/decisions/0014). */
+const LIKELY_PERCENT = CHANCE_BANDS.find((b) => b.band === 'Likely')!.min;
 /** The chance of no seat a list may have before it is said to have no safety net. */
 const SAFETY_NET_NONE = 0.05;
 /** How much better by the student's sort a seat must be to be 'clearly' preferred. */
