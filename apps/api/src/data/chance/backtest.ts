@@ -16,7 +16,6 @@ import {
   calibrationOf,
   CALIBRATION_BINS,
   chanceAt,
-  fitGroupAdjustment,
   fitModel,
   adjustZ,
   NO_ADJUSTMENT,
@@ -30,6 +29,7 @@ import {
   type GroupPoints,
   type SeatParams,
 } from './model.ts';
+import { cachedGroupAdjustment } from './fit-cache.ts';
 import type { SeatHistory } from './seat-history.ts';
 
 /*
@@ -89,7 +89,7 @@ export function groupAdjustments(defs: readonly ChanceGroupDef[], sink: GroupSin
   const out = new Map<string, GroupAdjustment>();
   for (const d of defs) {
     const g = sink.get(d.id)!;
-    out.set(d.id, g.points >= GROUP_MIN_POINTS ? fitGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
+    out.set(d.id, g.points >= GROUP_MIN_POINTS ? cachedGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
   }
   return out;
 }
