@@ -473,7 +473,8 @@ async function checkMccRound(ctx: Pick<ImportContext, 'database' | 'config'>, in
     const course = canonicalCourse(row['Course (normalized)']);
     if (!courses.has(course)) note(badCourse, row['Course (normalized)'], line);
     const raw = (r['Allotted Institute'] ?? '').trim();
-    const ids = quota ? resolve(raw, quota) : [];
+    // The quota only picks an MCC entry's DNB twin: an institute is known or not whatever the quota.
+    const ids = resolve(raw, quota ?? '');
     if (!ids.length) note(unknown, raw, line);
     if (!ids.length || !quota || !/^\d+$/.test(rank)) return;
     const k = `${ids.join('+')}|${course}|${quota}|${category}`;

@@ -38,9 +38,12 @@ export function normaliseText(s: string): string {
  * The seat as published: institute × program × quota × seat type × gender pool, names compared
  * after `normaliseText`; 'NA' gender (2016-2017, before the female-only pool) is Gender-Neutral.
  */
-export function publishedSeatKey(r: { institute: string; program: string; quota: string; seatType: string; gender: string }): string {
+export function publishedSeatKey(
+  r: { institute: string; program: string; quota: string; seatType: string; gender: string },
+  normalise: (s: string) => string = normaliseText,
+): string {
   const gender = r.gender === 'NA' ? 'Gender-Neutral' : r.gender;
-  return [normaliseText(r.institute), normaliseText(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
+  return [normalise(r.institute), normalise(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
 }
 
 /** A round an operator added (data/lib/added-rounds.ts): its year and round are the operator's. */
@@ -59,6 +62,13 @@ export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = [
     let t = typeOf.get(name);
     if (t === undefined) typeOf.set(name, (t = directory.find(name)?.type ?? ''));
     return t;
+  };
+  // Half a million rows name a few thousand institutes and programs: normalise each spelling once.
+  const normalised = new Map<string, string>();
+  const normalise = (text: string) => {
+    let n = normalised.get(text);
+    if (n === undefined) normalised.set(text, (n = normaliseText(text)));
+    return n;
   };
   const out: RoundRow[] = [];
   const files: (AddedFile | { file: string; year?: undefined; round?: undefined })[] = [...josaaBacktestFiles(dataDir).map((file) => ({ file })), ...added];
@@ -86,7 +96,7 @@ export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = [
         closing = `${closing.trim()}P`;
       }
       out.push({
-        key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }),
+        key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }, normalise),
         year: year ?? Number(r.Year),
         round: round ?? Number(r.Round),
         quota: r.Quota.trim(),

@@ -55,12 +55,12 @@ type EngineeringState = {
  * Everything the import writes, computed from the files (no database): the rank rows, the
  * reference seats, the chance models (refitted, with their backtests) and each seat's chance columns.
  */
-async function computeEngineering(ctx: ImportContext, added: AddedRound[], hash: string): Promise<EngineeringState> {
+async function computeEngineering(ctx: ImportContext, added: AddedRound[], hash: string, opts: { sharedChecked?: boolean } = {}): Promise<EngineeringState> {
   const { config } = ctx;
   const dataDir = config.DATA_DIR;
   const sources = engineeringSources(dataDir, added, config.DATA_FOLDER);
   ctx.progress.start('engineering: reading files', sources.length + 3);
-  const data = await readEngineeringData(dataDir, () => ctx.progress.tick(), undefined, { rounds: added, dataFolder: config.DATA_FOLDER });
+  const data = await readEngineeringData(dataDir, () => ctx.progress.tick(), undefined, { rounds: added, dataFolder: config.DATA_FOLDER }, opts);
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   const nitPlus = (id: string) => byId.get(id)?.type !== 'IIT' && !jeeAdvancedInstitutes.has(id);
   const reference = buildReference(data.cutoffs, nitPlus, config.PREDICTOR_REFERENCE_YEAR);
@@ -340,7 +340,8 @@ export async function importAddedRound(ctx: ImportContext, round: AddedRound): P
   if (current === undefined || current !== inputHash(dataDir, earlier, config.PREDICTOR_REFERENCE_YEAR)) return whole();
 
   const hash = inputHash(dataDir, added, config.PREDICTOR_REFERENCE_YEAR);
-  const state = await computeEngineering(ctx, added, hash);
+  // The shared files passed the invariants when the import the database holds read them (same hash).
+  const state = await computeEngineering(ctx, added, hash, { sharedChecked: true });
   const rows = state.data.cutoffs.filter((c) => c.counselling === round.counselling && c.year === round.year && c.round === round.round);
   const existing = (await database.db.execute(sql`select id::int as id, name from engineering_programs`)) as unknown as {
     rows: { id: number; name: string }[];
