@@ -111,7 +111,8 @@ export async function readEngineeringData(
    * `sharedChecked`: the shared files passed the invariants at the import the database holds (its
    * marker is their hash): only the added rounds are checked again (data:add, decision 0023).
    */
-  opts: { sharedChecked?: boolean } = {},
+  /** `onJosaaRecord`: each record of a JoSAA file as read, in order (the chance model's rows, decision 0023). */
+  opts: { sharedChecked?: boolean; onJosaaRecord?: (r: Record<string, string>, src: Source) => void } = {},
 ): Promise<EngineeringData> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const cutoffs: CutoffRow[] = [];
@@ -128,6 +129,7 @@ export async function readEngineeringData(
     onFile?.(src.file);
     const fileRows: (CutoffRow & { instituteType: string })[] = [];
     for (const r of await readCsv(src.file)) {
+      if (src.counselling === 'JoSAA') opts.onJosaaRecord?.(r, src);
       if (src.counselling === 'CSAB' && DASA_QUOTAS.has(r.Quota)) {
         dasa++;
         continue;

@@ -12,9 +12,11 @@ import { jeeAdvancedInstitutes } from './institute-aliases.ts';
 import { formatInvariantReport } from './invariants.ts';
 import { rankPaperOf } from './rank-papers.ts';
 import { buildReference, type CutoffRow, type ReferenceRow } from './reference.ts';
-import { CHANCE_MODEL_VERSION, josaaChanceModels, type StreamModel } from '../chance/chance-models.ts';
+import { CHANCE_MODEL_VERSION, josaaModels, type StreamModel } from '../chance/chance-models.ts';
+import { josaaRoundRowReader } from '../chance/josaa-files.ts';
+import type { RoundRow } from '../chance/seat-history.ts';
 import { csabModel } from '../chance/csab.ts';
-import { addedDataDir, addedRoundsKey, readAddedRounds, type AddedRound } from '../lib/added-rounds.ts';
+import { addedRoundsKey, readAddedRounds, type AddedRound } from '../lib/added-rounds.ts';
 import { engineeringReferenceLabel } from '../lib/reference-label.ts';
 import { withFitCache } from '../chance/fit-cache.ts';
 import { canonicalHistories, engineeringSeatChances, type SeatChance } from '../chance/seat-chances.ts';
@@ -60,20 +62,23 @@ async function computeEngineering(ctx: ImportContext, added: AddedRound[], hash:
   const dataDir = config.DATA_DIR;
   const sources = engineeringSources(dataDir, added, config.DATA_FOLDER);
   ctx.progress.start('engineering: reading files', sources.length + 3);
-  const data = await readEngineeringData(dataDir, () => ctx.progress.tick(), undefined, { rounds: added, dataFolder: config.DATA_FOLDER }, opts);
+  // The chance model's round rows (keyed by the published names) come from the same pass over the files.
+  const rowOf = await josaaRoundRowReader(dataDir);
+  const roundRows: RoundRow[] = [];
+  const data = await readEngineeringData(
+    dataDir,
+    () => ctx.progress.tick(),
+    undefined,
+    { rounds: added, dataFolder: config.DATA_FOLDER },
+    { ...opts, onJosaaRecord: (r, src) => roundRows.push(rowOf(r, src.year, src.round)) },
+  );
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   const nitPlus = (id: string) => byId.get(id)?.type !== 'IIT' && !jeeAdvancedInstitutes.has(id);
   const reference = buildReference(data.cutoffs, nitPlus, config.PREDICTOR_REFERENCE_YEAR);
   // Chance of admission (docs/decisions/0014): every listed seat's scale, Reach limit and card. The
   // seat groups' fits are memoised under DATA_FOLDER (fit-cache.ts): a round added leaves most as they were.
-  const models = await withFitCache(config.DATA_FOLDER, () =>
-    josaaChanceModels(
-      dataDir,
-      config.PREDICTOR_REFERENCE_YEAR,
-      added.filter((a) => a.counselling === 'JoSAA').map((a) => ({ file: path.join(addedDataDir(config.DATA_FOLDER), a.file), year: a.year, round: a.round })),
-    ),
-  );
-  if (!models) throw new Error(`DATA_DIR has no JoSAA history for the chance model: ${dataDir}`);
+  if (!roundRows.length) throw new Error(`DATA_DIR has no JoSAA history for the chance model: ${dataDir}`);
+  const models = await withFitCache(config.DATA_FOLDER, async () => josaaModels(roundRows, config.PREDICTOR_REFERENCE_YEAR));
   const josaaChance = models.josaa;
   // Each JoSAA seat's final closing ranks, once for the CSAB model and the seats' chances.
   const histories = canonicalHistories(data.cutoffs, models.incompleteYears);
