@@ -19,8 +19,15 @@ type Store = { file: string; entries: Map<string, GroupAdjustment>; used: Set<st
 
 let active: Store | null = null;
 
+/**
+ * Bump when model.ts's private helpers of the fit (squaredError, goldenMin) change: the key holds
+ * the text of the exported functions below, not theirs.
+ */
+const FIT_CACHE_VERSION = '1';
+
 /** What the fit depends on besides its inputs: the code of the fit and of the chance it scores. */
 const codeKey = createHash('sha256')
+  .update(FIT_CACHE_VERSION)
   .update([fitGroupAdjustment, chanceAt, calibrate, survival, adjustZ].map((f) => f.toString()).join('\u0000'))
   .digest('hex');
 
