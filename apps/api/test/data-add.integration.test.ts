@@ -137,6 +137,8 @@ describe('data:add on pglite', () => {
 
     expect(r.status).toBe('live');
     if (r.status !== 'live') return;
+    // Only the round's rows were inserted (the whole import is compared below).
+    expect(r.incremental).toBe(true);
     expect(r.diff.previous).toEqual({ year: 2026, round: 5, rows: 12_936 });
     expect(r.diff).toMatchObject({ seatsAdded: 0, seatsRemoved: 0, medianMovePercent: 0 });
     expect(r.diff.largestMoves[0]).toMatchObject({ from: 67, to: 70, percent: 4.5 });
@@ -168,17 +170,46 @@ describe('data:add on pglite', () => {
     expect(model.rows[0].summary.referenceRound).toBeUndefined();
   }, 900_000);
 
-  it('reproduces the added round on a fresh database with the same DATA_FOLDER', async () => {
+  it('reproduces the added round on a fresh database with the same DATA_FOLDER: the tables the round went live with, exactly', async () => {
     const fresh = await createTestDatabase('pglite');
     try {
-      await importEngineering({ ...ctx, database: fresh.database });
+      // The whole import with the same inputs (the kept round included).
+      const whole = await importEngineering({ ...ctx, database: fresh.database });
+      expect(whole.skipped).toBe(false);
+      await importColleges({ ...ctx, database: fresh.database });
       const r = (await fresh.database.db.execute(
         sql`select closing_rank, round, reference_label from engineering_reference where institute_id = 'iit-bombay' and scheme = 'josaa'
             and program_name = 'Computer Science and Engineering (4 Years, Bachelor of Technology)' and quota = 'AI' and seat_type = 'OPEN' and gender = 'Gender-Neutral'`,
       )) as unknown as { rows: Record<string, unknown>[] };
       expect(r.rows).toEqual([{ closing_rank: 70, round: 6, reference_label: 'JoSAA 2026 round 6' }]);
+      // The incremental addition left every table the predictors, college pages and /methodology
+      // read as the whole import leaves them: reference seats with their chance columns and cards,
+      // the chance models with their backtests, every rank row, the programs' numbering, the marker.
+      const incremental = await engineeringTables(t.db.database);
+      const reimported = await engineeringTables(fresh.database);
+      for (const [name, value] of Object.entries(reimported)) expect({ name, value: incremental[name] }).toEqual({ name, value });
     } finally {
       await fresh.drop();
     }
   }, 900_000);
 });
+
+/** The engineering tables as checksums (large ones) or rows, in a fixed order. */
+async function engineeringTables(database: ImportContext['database']): Promise<Record<string, unknown>> {
+  const rows = async (q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  // Every column of every row, in a fixed order.
+  const digest = async (table: string, order = 'row(t.*)::text') =>
+    (await rows(sql.raw(`select count(*)::int as n, md5(string_agg(row(t.*)::text, E'\\n' order by ${order})) as md5 from ${table} t`)))[0];
+  return {
+    marker: await rows(sql`select input_hash, rows from data_imports where name in ('engineering', 'colleges') order by name`),
+    institutes: await digest('engineering_institutes', 't.id'),
+    programs: await digest('engineering_programs', 't.id'),
+    cutoffs: await digest('engineering_cutoffs'),
+    reference: await digest('engineering_reference', 't.id'),
+    chanceModels: await rows(
+      sql`select stream, predict_year, reference_year, move_table, calibration, z_reach, summary, backtest from chance_models where stream in ('josaa', 'csab') order by stream`,
+    ),
+    additions: await rows(sql`select counselling, year, round, file, sha256, rows, added_by, added_at from data_additions order by counselling, year, round`),
+    collegePrograms: await digest('college_programs'),
+  };
+}

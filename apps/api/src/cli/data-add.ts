@@ -10,9 +10,12 @@ const usage = `Usage:
   npm run data:add -- <file.csv> --counselling JoSAA|CSAB|MCC --year <year> --round <round> [--by <name>] [--check]
 
 Checks one published round (JoSAA or CSAB OR-CR: Institute, Academic Program Name, Quota, Seat Type,
-Gender, Opening Rank, Closing Rank), prints every problem or the difference against the previous
-round, keeps the file under DATA_FOLDER/added-data and brings it live (re-import, chance refit).
---check: check and print the difference only. MCC allotment lists are checked but not yet imported.
+Gender, Opening Rank, Closing Rank; MCC: a round's allotment list in the columns of the 2023-2024
+allotment file: Rank, Allotted Quota, Allotted Institute, Course, Alloted Category), prints every
+problem or the difference against the previous round, keeps the file under DATA_FOLDER/added-data
+and brings it live (JoSAA/CSAB: the round's rows inserted, the reference seats and the chance model
+refitted; MCC: the NEET PG import with the round, its chance model refitted).
+--check: check and print the difference only.
 With the embedded database, stop the server first (or use /admin/data).`;
 
 const { values, positionals } = parseArgs({
@@ -84,6 +87,6 @@ printDiff(result.diff);
 if (result.status === 'live') {
   console.log(`Kept as ${result.file} (sha256 ${result.sha256}).`);
   console.log(
-    `Live in ${((performance.now() - started) / 1000).toFixed(1)} s (${result.imports.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}).`,
+    `Live in ${((performance.now() - started) / 1000).toFixed(1)} s (${result.incremental ? 'the round inserted' : 'whole re-import'}; ${result.imports.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}).`,
   );
 } else console.log('Checked: no problems (nothing imported: --check).');

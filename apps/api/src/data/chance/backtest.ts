@@ -4,7 +4,6 @@ import {
   binOf,
   calibrationOf,
   CALIBRATION_BINS,
-  fitGroupAdjustment,
   fitModel,
   seatParams,
   type CalibrationBin,
@@ -12,6 +11,7 @@ import {
   type GroupPoints,
   type SeatParams,
 } from './model.ts';
+import { cachedGroupAdjustment } from './fit-cache.ts';
 import type { SeatHistory } from './seat-history.ts';
 import { adjustZ, type Calibration, chanceAt, type GroupAdjustment, NO_ADJUSTMENT, rawChance, zOf } from '../../lib/chance.ts';
 
@@ -66,7 +66,7 @@ export function groupAdjustments(defs: readonly ChanceGroupDef[], sink: GroupSin
   const out = new Map<string, GroupAdjustment>();
   for (const d of defs) {
     const g = sink.get(d.id)!;
-    out.set(d.id, g.points >= GROUP_MIN_POINTS ? fitGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
+    out.set(d.id, g.points >= GROUP_MIN_POINTS ? cachedGroupAdjustment(g.blocks, calibration) : NO_ADJUSTMENT);
   }
   return out;
 }

@@ -211,7 +211,12 @@ export function josaaChanceModels(dataDir: string, referenceYear?: number, added
   return p;
 }
 
-/** The NEET PG model from the importer's per-round seat aggregates (data/neet-pg), computed once per process. */
-export function neetPgChanceModel(dataDir: string, referenceYear: number | undefined, rounds: SeatRound[]): Promise<StreamModel | null> {
-  return cached(`neet-pg|${dataDir}|${referenceYear ?? ''}`, async () => (rounds.length ? neetPgModel(buildNeetPgHistories(rounds), referenceYear) : null));
+/**
+ * The NEET PG model from the importer's per-round seat aggregates (data/neet-pg), computed once per
+ * process for the same inputs (`addedKey`: the MCC rounds an operator added, data/lib/added-rounds.ts).
+ */
+export function neetPgChanceModel(dataDir: string, referenceYear: number | undefined, rounds: SeatRound[], addedKey = ''): Promise<StreamModel | null> {
+  return cached(`neet-pg|${dataDir}|${referenceYear ?? ''}|${addedKey}`, async () =>
+    rounds.length ? neetPgModel(buildNeetPgHistories(rounds), referenceYear) : null,
+  );
 }

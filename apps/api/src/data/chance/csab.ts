@@ -55,9 +55,11 @@ export function csabModel(
   nitPlus: (instituteId: string) => boolean,
   csabYear: number,
   incompleteYears?: ReadonlySet<number>,
+  /** canonicalHistories(cutoffs, incompleteYears), when the caller has them already. */
+  josaaHistories?: Map<string, SeatHistory>,
 ): StreamModel {
   const seats = csabHistories(cutoffs, nitPlus);
-  const josaaByKey = canonicalHistories(cutoffs, incompleteYears);
+  const josaaByKey = josaaHistories ?? canonicalHistories(cutoffs, incompleteYears);
   const years = [...new Set(seats.flatMap((s) => [...s.finals.keys()]))].sort((a, b) => a - b).filter((y, i, all) => i > 0 && all[i - 1] === y - 1);
   const sink = newSink();
   const paramsOf = (model: ChanceModel, seat: SeatHistory) => {

@@ -38,9 +38,12 @@ export function normaliseText(s: string): string {
  * The seat as published: institute × program × quota × seat type × gender pool, names compared
  * after `normaliseText`; 'NA' gender (2016-2017, before the female-only pool) is Gender-Neutral.
  */
-export function publishedSeatKey(r: { institute: string; program: string; quota: string; seatType: string; gender: string }): string {
+export function publishedSeatKey(
+  r: { institute: string; program: string; quota: string; seatType: string; gender: string },
+  normalise: (s: string) => string = normaliseText,
+): string {
   const gender = r.gender === 'NA' ? 'Gender-Neutral' : r.gender;
-  return [normaliseText(r.institute), normaliseText(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
+  return [normalise(r.institute), normalise(r.program), r.quota.trim(), r.seatType.trim(), gender.trim()].join('\u0001');
 }
 
 /** A round an operator added (data/lib/added-rounds.ts): its year and round are the operator's. */
@@ -53,6 +56,19 @@ export type AddedFile = { file: string; year: number; round: number };
  * is left out as 2025's are.
  */
 export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = []): Promise<RoundRow[]> {
+  const rowOf = await josaaRoundRowReader(dataDir);
+  const out: RoundRow[] = [];
+  const files: (AddedFile | { file: string; year?: undefined; round?: undefined })[] = [...josaaBacktestFiles(dataDir).map((file) => ({ file })), ...added];
+  for (const { file, year, round } of files) for (const r of await readCsv(file)) out.push(rowOf(r, year, round));
+  return out;
+}
+
+/**
+ * The round row of one record of a JoSAA OR-CR file as readJosaaRoundRows makes it (`year` and
+ * `round` given for an added round): for a reader that goes through the same files in the same
+ * order (the engineering import, which reads them once for both, decision 0023).
+ */
+export async function josaaRoundRowReader(dataDir: string): Promise<(r: Record<string, string>, year?: number, round?: number) => RoundRow> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const typeOf = new Map<string, string>();
   const instituteType = (name: string) => {
@@ -60,42 +76,44 @@ export async function readJosaaRoundRows(dataDir: string, added: AddedFile[] = [
     if (t === undefined) typeOf.set(name, (t = directory.find(name)?.type ?? ''));
     return t;
   };
-  const out: RoundRow[] = [];
-  const files: (AddedFile | { file: string; year?: undefined; round?: undefined })[] = [...josaaBacktestFiles(dataDir).map((file) => ({ file })), ...added];
-  for (const { file, year, round } of files) {
-    for (const r of await readCsv(file)) {
-      const gender = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
-      let closing = r['Closing Rank'];
-      const plain = /^\d+$/;
-      if (
-        plain.test(r['Opening Rank'].trim()) &&
-        plain.test(closing.trim()) &&
-        lostPreparatoryClosing(
-          {
-            counselling: 'JoSAA',
-            year: year ?? Number(r.Year),
-            seatType: r['Seat Type'].trim(),
-            openingRank: Number(r['Opening Rank']),
-            closingRank: Number(closing),
-            openingPreparatory: false,
-            closingPreparatory: false,
-          },
-          instituteType(r.Institute),
-        )
-      ) {
-        closing = `${closing.trim()}P`;
-      }
-      out.push({
-        key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }),
-        year: year ?? Number(r.Year),
-        round: round ?? Number(r.Round),
-        quota: r.Quota.trim(),
-        seatType: r['Seat Type'].trim(),
-        gender,
-        opening: r['Opening Rank'],
-        closing,
-      });
+  // Half a million rows name a few thousand institutes and programs: normalise each spelling once.
+  const normalised = new Map<string, string>();
+  const normalise = (text: string) => {
+    let n = normalised.get(text);
+    if (n === undefined) normalised.set(text, (n = normaliseText(text)));
+    return n;
+  };
+  const plain = /^\d+$/;
+  return (r, year, round) => {
+    const gender = r.Gender === 'NA' ? 'Gender-Neutral' : r.Gender;
+    let closing = r['Closing Rank'];
+    if (
+      plain.test(r['Opening Rank'].trim()) &&
+      plain.test(closing.trim()) &&
+      lostPreparatoryClosing(
+        {
+          counselling: 'JoSAA',
+          year: year ?? Number(r.Year),
+          seatType: r['Seat Type'].trim(),
+          openingRank: Number(r['Opening Rank']),
+          closingRank: Number(closing),
+          openingPreparatory: false,
+          closingPreparatory: false,
+        },
+        instituteType(r.Institute),
+      )
+    ) {
+      closing = `${closing.trim()}P`;
     }
-  }
-  return out;
+    return {
+      key: publishedSeatKey({ institute: r.Institute, program: r['Academic Program Name'], quota: r.Quota, seatType: r['Seat Type'], gender }, normalise),
+      year: year ?? Number(r.Year),
+      round: round ?? Number(r.Round),
+      quota: r.Quota.trim(),
+      seatType: r['Seat Type'].trim(),
+      gender,
+      opening: r['Opening Rank'],
+      closing,
+    };
+  };
 }

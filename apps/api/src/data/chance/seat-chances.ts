@@ -114,10 +114,11 @@ export function engineeringSeatChances(
   m: StreamModel,
   reference: (EngineeringCutoff & { id: string })[],
   cutoffs: EngineeringCutoff[],
-  opts: { csab?: StreamModel; incompleteYears?: ReadonlySet<number> } = {},
+  /** `histories`: canonicalHistories(cutoffs, incompleteYears), when the caller has them already. */
+  opts: { csab?: StreamModel; incompleteYears?: ReadonlySet<number>; histories?: Map<string, SeatHistory> } = {},
 ): Map<string, SeatChance> {
   // A year without its final round has no final closing ranks (round-step.ts): its seats' own moves end before it.
-  const histories = canonicalHistories(cutoffs, opts.incompleteYears);
+  const histories = opts.histories ?? canonicalHistories(cutoffs, opts.incompleteYears);
   const csabCutoffs = cutoffs.filter((c) => c.counselling === 'CSAB');
   const csabHistories = historiesOf(csabCutoffs);
   const csabFirstYear = csabCutoffs.reduce((a, c) => Math.min(a, c.year), Infinity);

@@ -107,6 +107,12 @@ export async function readEngineeringData(
   onFile?: (file: string) => void,
   onInvariants?: (report: InvariantReport) => void,
   added: { rounds: AddedRound[]; dataFolder: string } = { rounds: [], dataFolder: '' },
+  /**
+   * `sharedChecked`: the shared files passed the invariants at the import the database holds (its
+   * marker is their hash): only the added rounds are checked again (data:add, decision 0023).
+   */
+  /** `onJosaaRecord`: each record of a JoSAA file as read, in order (the chance model's rows, decision 0023). */
+  opts: { sharedChecked?: boolean; onJosaaRecord?: (r: Record<string, string>, src: Source) => void } = {},
 ): Promise<EngineeringData> {
   const directory = new InstituteDirectory((await readCsv(path.join(dataDir, 'josaa/institutes.csv'))) as never);
   const cutoffs: CutoffRow[] = [];
@@ -123,6 +129,7 @@ export async function readEngineeringData(
     onFile?.(src.file);
     const fileRows: (CutoffRow & { instituteType: string })[] = [];
     for (const r of await readCsv(src.file)) {
+      if (src.counselling === 'JoSAA') opts.onJosaaRecord?.(r, src);
       if (src.counselling === 'CSAB' && DASA_QUOTAS.has(r.Quota)) {
         dasa++;
         continue;
@@ -161,17 +168,19 @@ export async function readEngineeringData(
       fileRows.push(row);
     }
     markLostPreparatoryRanks(fileRows, (r) => r.instituteType);
-    const checked = checkOrcrInvariants(
-      fileRows,
-      src.counselling,
-      src.round === undefined ? path.relative(dataDir, src.file) : `added ${path.basename(src.file)}`,
-    );
-    // An added round is one round of its year: the earlier rounds are in other files (data:add checked their order).
-    const failures = src.round === undefined ? checked.failures : checked.failures.filter((f) => !/^rounds? .* missing/.test(f));
-    const report = { ...checked, failures, ok: failures.length === 0 };
-    invariants.push(report);
-    onInvariants?.(report);
-    assertOrcrInvariants(report);
+    if (!opts.sharedChecked || src.round !== undefined) {
+      const checked = checkOrcrInvariants(
+        fileRows,
+        src.counselling,
+        src.round === undefined ? path.relative(dataDir, src.file) : `added ${path.basename(src.file)}`,
+      );
+      // An added round is one round of its year: the earlier rounds are in other files (data:add checked their order).
+      const failures = src.round === undefined ? checked.failures : checked.failures.filter((f) => !/^rounds? .* missing/.test(f));
+      const report = { ...checked, failures, ok: failures.length === 0 };
+      invariants.push(report);
+      onInvariants?.(report);
+      assertOrcrInvariants(report);
+    }
     for (const { instituteType: _type, ...row } of fileRows) {
       // Within a file the invariants refuse a repeated key; across files (one year in two files) this does.
       const key = `${row.counselling}|${row.year}|${row.round}|${row.instituteId}|${row.programName}|${row.quota}|${row.seatType}|${row.gender}`;

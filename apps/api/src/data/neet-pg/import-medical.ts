@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { ImportContext, ImportSummary } from '../import-context.ts';
+import { addedDataDir, addedRoundsKey, readAddedRounds, type AddedRound } from '../lib/added-rounds.ts';
 import { hashInputs, importedHash, replaceImport } from '../lib/import-record.ts';
 import { pgTextArray } from '../lib/pg-array.ts';
 import { degreeMap, neetPgFiles, readMedicalData } from './medical-data.ts';
@@ -19,8 +20,10 @@ export async function hasMedicalData(database: Database): Promise<boolean> {
   return (await importedHash(database, IMPORT_NAME)) !== undefined;
 }
 
-function inputHash(dataDir: string, year: number | undefined, round: number | undefined): string {
-  return hashInputs(dataDir, `${IMPORTER_VERSION}|chance ${CHANCE_MODEL_VERSION}|${year ?? ''}|${round ?? ''}`, Object.values(neetPgFiles(dataDir)));
+function inputHash(dataDir: string, year: number | undefined, round: number | undefined, added: AddedRound[]): string {
+  // The added rounds are named by their checksums (data/lib/added-rounds.ts).
+  const settings = `${IMPORTER_VERSION}|chance ${CHANCE_MODEL_VERSION}|${year ?? ''}|${round ?? ''}${added.length ? `|${addedRoundsKey(added)}` : ''}`;
+  return hashInputs(dataDir, settings, Object.values(neetPgFiles(dataDir)));
 }
 
 /** Imports (or, when the inputs are unchanged, keeps) the NEET PG allotments, institutes, fees and courses. */
@@ -30,19 +33,24 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
   const dataDir = config.DATA_DIR;
   const files = neetPgFiles(dataDir);
   for (const f of Object.values(files)) if (!existsSync(f)) throw new Error(`DATA_DIR has no ${path.relative(dataDir, f)}: ${dataDir}`);
-  const hash = inputHash(dataDir, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
+  // MCC rounds an operator added (data:add), kept under DATA_FOLDER with their checksums.
+  const added = readAddedRounds(config.DATA_FOLDER, 'MCC');
+  const hash = inputHash(dataDir, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND, added);
   if ((await importedHash(database, IMPORT_NAME)) === hash) {
     return { name: IMPORT_NAME, rows: 0, unplaced: [], skipped: true, ms: performance.now() - started };
   }
 
   ctx.progress.start('medical: reading files', 4);
-  const data = await readMedicalData(dataDir);
+  const data = await readMedicalData(
+    dataDir,
+    added.map((a) => ({ file: path.join(addedDataDir(config.DATA_FOLDER), a.file), year: a.year, round: a.round })),
+  );
   ctx.progress.tick();
   const ref = referenceRound(data.cutoffs, config.MEDICAL_REFERENCE_YEAR, config.MEDICAL_REFERENCE_ROUND);
   const seats = buildSeats(data.cutoffs, ref, degreeMap(data.courses));
   const byId = new Map(data.institutes.map((i) => [i.id, i]));
   // Chance of admission (docs/decisions/0014): every listed seat's scale, Reach limit and card.
-  const neetPgChance = await neetPgChanceModel(dataDir, config.MEDICAL_REFERENCE_YEAR, data.cutoffs);
+  const neetPgChance = await neetPgChanceModel(dataDir, config.MEDICAL_REFERENCE_YEAR, data.cutoffs, addedRoundsKey(added));
   if (!neetPgChance) throw new Error(`DATA_DIR has no NEET PG history for the chance model: ${dataDir}`);
   const chances = medicalSeatChances(neetPgChance, medicalSeatInputs(data.cutoffs, seats));
   ctx.progress.tick();
@@ -110,6 +118,13 @@ export async function importMedical(ctx: ImportContext): Promise<ImportSummary> 
       data.courses.map((c) => [c.name, c.degree, c.position]),
     );
     await storeChanceModel(tx, neetPgChance);
+    // The added MCC rounds' record: DATA_FOLDER's manifest, as imported.
+    await tx.query(`delete from data_additions where counselling = 'MCC'`);
+    await tx.copyRows(
+      'data_additions',
+      ['counselling', 'year', 'round', 'file', 'sha256', 'rows', 'added_by', 'added_at'],
+      added.map((a) => [a.counselling, a.year, a.round, a.file, a.sha256, a.rows, a.addedBy, a.addedAt]),
+    );
     await tx.copyRows(
       'medical_reference',
       [

@@ -76,12 +76,43 @@ export type MedicalData = {
   instituteIdOf: (rawInstitute: string, quota: string) => string;
 };
 
+/** A round of MCC allotments an operator added (data/lib/added-rounds.ts): its year and round are the operator's. */
+export type AddedAllotments = { file: string; year: number; round: number };
+
+/** Letters only: MCC's PDF-split spellings ('MANAGE MENT/PAI D SEATS QUOTA') compare equal. */
+const letters = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '');
+const QUOTA_BY_LETTERS = new Map(Object.keys(QUOTA_OF_DATA).map((q) => [letters(q), q]));
+
+/** The allotment file's normalised quota text of a quota as MCC prints it, or null. */
+export function normalisedQuota(raw: string): string | null {
+  return QUOTA_BY_LETTERS.get(letters(raw)) ?? null;
+}
+
+/**
+ * An added round's allotments as rows of the 2023-2024 allotment file: Year and Round from the
+ * operator, the normalised quota and course taken from their columns when the file has them (else
+ * the quota matched on its letters, the course with its spacing tidied).
+ */
+export function addedAllotmentRows(rows: Record<string, string>[], year: number, round: number): Record<string, string>[] {
+  return rows.map((r) => ({
+    ...r,
+    Year: String(year),
+    Round: `R${round}`,
+    Rank: (r.Rank ?? '').trim(),
+    'Allotted Quota (normalized)':
+      r['Allotted Quota (normalized)']?.trim() || (normalisedQuota(r['Allotted Quota'] ?? '') ?? (r['Allotted Quota'] ?? '').trim()),
+    'Course (normalized)': r['Course (normalized)']?.trim() || (r.Course ?? '').replace(/\s+/g, ' ').trim(),
+    'Alloted Category': (r['Alloted Category'] ?? '').trim(),
+    'Location/State': r['Location/State'] ?? '',
+  }));
+}
+
 const num = (s: string | undefined) => (s?.trim() && Number.isFinite(Number(s)) ? Number(s) : null);
 
-/** Reads and normalises the NEET PG files (no database). */
-export async function readMedicalData(dataDir: string): Promise<MedicalData> {
+/** Reads and normalises the NEET PG files (no database), and the MCC rounds an operator added after them. */
+export async function readMedicalData(dataDir: string, added: AddedAllotments[] = []): Promise<MedicalData> {
   const files = neetPgFiles(dataDir);
-  const [allotments, fees, courseRows, locationRows, rows2025, duplicates2025, rankRanges] = await Promise.all([
+  const [published, fees, courseRows, locationRows, rows2025, duplicates2025, rankRanges] = await Promise.all([
     readCsv(files.allotments),
     readCsv(files.fees),
     readCsv(files.courses),
@@ -90,6 +121,8 @@ export async function readMedicalData(dataDir: string): Promise<MedicalData> {
     readCsv(files.duplicates2025),
     readCsv(files.rankRanges2024),
   ]);
+  const allotments = [...published];
+  for (const a of added) allotments.push(...addedAllotmentRows(await readCsv(a.file), a.year, a.round));
   const dnbLabels = correctDnbLabels(allotments, rankRanges);
 
   const locations = new Map<number, InstituteLocationRow>();

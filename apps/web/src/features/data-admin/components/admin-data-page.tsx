@@ -50,7 +50,7 @@ export function AdminDataPage() {
   return (
     <Page
       title="Add a counselling round"
-      lead="Upload one published round (JoSAA or CSAB OR-CR as CSV). It is checked first: a file with any problem is refused and nothing is imported. Check it to see the difference against the previous round, then add it: it goes live for every answer without a restart."
+      lead="Upload one published round (JoSAA or CSAB OR-CR, or an MCC round's allotment list, as CSV). It is checked first: a file with any problem is refused and nothing is imported. Check it to see the difference against the previous round, then add it: it goes live for every answer without a restart."
     >
       <form
         className="grid max-w-xl gap-3"
