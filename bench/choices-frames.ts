@@ -84,7 +84,7 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
-const focusFollowed: boolean[] = [];
+const focusFollowed: string[] = [];
 type Figures = { action: string; ms: number; frames: number; dropped: number; worstGap: number; longTasks: number; longTaskMs: number };
 const results: Figures[] = [];
 try {
@@ -159,9 +159,7 @@ try {
     await handle(3).focus();
     await measure('keyboard: End (to #300)', () => page.keyboard.press('End'));
     // The keyboard stays on the moved row, though it left the rendered rows (row-window.ts follows it).
-    focusFollowed.push(
-      (await page.evaluate(`document.activeElement?.closest('[data-testid="choice-row"]')?.getAttribute('aria-posinset') ?? null`)) === String(n),
-    );
+    focusFollowed.push(String(await page.evaluate(`document.activeElement?.closest('[data-testid="choice-row"]')?.getAttribute('aria-posinset') ?? 'none'`)));
     const position = rows.nth(1).getByRole('textbox', { name: /^Position of choice/ });
     await measure('position: 2 → 150', async () => {
       await position.fill('150');
@@ -215,7 +213,9 @@ for (const [action, rs] of byAction) {
       .padStart(14)}`,
   );
 }
-console.log(`after End, the focus was on the moved row's handle at #${n}: ${focusFollowed.filter(Boolean).length} of ${focusFollowed.length}`);
+console.log(
+  `after End, the focus was on the moved row at #${n}: ${focusFollowed.filter((p) => p === String(n)).length} of ${focusFollowed.length} (rows: ${focusFollowed.join(', ')})`,
+);
 const idle = byAction.get('idle (no input)') ?? [];
 console.log(
   `dropped frames in all reorders: ${dropped - idle.reduce((a, r) => a + r.dropped, 0)}; with no input at all the page dropped ${idle.reduce((a, r) => a + r.dropped, 0)} (the machine's own load)`,

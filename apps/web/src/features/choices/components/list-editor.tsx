@@ -88,24 +88,28 @@ export function ListEditor({ list }: { list: ChoiceList }) {
   // A long list renders only the rows near the screen; a row moved away with the focus in it is followed (scrolled to, focused again).
   const listRef = useRef<HTMLOListElement>(null);
   const view = useRowWindow(listRef, items.length);
-  const [follow, setFollow] = useState<{ key: string; handle: boolean } | null>(null);
+  const [follow, setFollow] = useState<{ key: string; handle: boolean; tries: number } | null>(null);
   useEffect(() => {
     if (!follow) return;
     const el = listRef.current;
     const index = items.findIndex((c) => c.key === follow.key);
-    if (!el || index < 0) return setFollow(null);
+    if (!el || index < 0 || follow.tries > 60) return setFollow(null);
     const row = el.querySelector<HTMLElement>(`[data-key="${follow.key}"]`);
     if (row) {
       if (!row.contains(document.activeElement)) row.querySelector<HTMLElement>(follow.handle ? '[data-handle]' : 'input')?.focus({ preventScroll: false });
       return setFollow(null);
     }
-    window.scrollBy(0, el.getBoundingClientRect().top + index * ROW_HEIGHT - window.innerHeight / 2);
+    // Scroll the row's place to the middle of the screen; the window renders it, and this runs again (or retries) to focus it.
+    // 'instant': the page's smooth scrolling would restart on every retry and never arrive under load.
+    window.scrollTo({ top: window.scrollY + el.getBoundingClientRect().top + index * ROW_HEIGHT - window.innerHeight / 2, behavior: 'instant' });
+    const retry = setTimeout(() => setFollow((f) => (f && f.key === follow.key ? { ...f, tries: f.tries + 1 } : f)), 50);
+    return () => clearTimeout(retry);
   }, [follow, items, view]);
   const onMove = useCallback(
     (from: number, to: number) => {
       const active = document.activeElement;
       const key = active?.closest('[data-key]')?.getAttribute('data-key');
-      if (key) setFollow({ key, handle: active?.hasAttribute('data-handle') ?? false });
+      if (key) setFollow({ key, handle: active?.hasAttribute('data-handle') ?? false, tries: 0 });
       change((xs) => moved(xs, from, to), `Choice ${from + 1} moved to position ${to + 1}.`);
     },
     [change],
