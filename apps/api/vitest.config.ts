@@ -5,6 +5,8 @@ export default defineProject({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The real data is imported once per run, in the background, for the files that use it (test/global-setup.ts).
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     // Integration files each build their own databases; two at a time suits a 2-core machine.
