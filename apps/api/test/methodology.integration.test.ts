@@ -64,6 +64,8 @@ describe.each(databaseKinds)('/methodology on %s', (kind) => {
     // The importers store each stream's model and backtest with the seats' chance columns: a copy
     // of the run's one import (helpers/imported-data.ts).
     t = await buildTestApp(kind, { imported: true });
+    // The independent computation (its CSVs read once per file) belongs to the setup's bound, not a test's.
+    independentJosaa();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/methodology' });
     expect(res.statusCode).toBe(200);
     body = res.json();
