@@ -3,13 +3,10 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollegeDetail, CompareResponse, HistoryResponse, SeatsResponse } from '@rankwise/contract/colleges';
-import { importGeo } from '../src/data/geo/import-geo.ts';
-import { silentProgress } from '../src/data/import-context.ts';
-import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { instituteAliases } from '../src/data/josaa/institute-aliases.ts';
 import { InstituteDirectory } from '../src/data/josaa/institute-directory.ts';
-import { importColleges } from '../src/data/colleges/import-colleges.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { IMPORTED_DATA_TIMEOUT_MS } from './helpers/imported-data.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 
 /**
@@ -31,6 +28,10 @@ const josaaFiles = () => [
 ];
 
 type RawRow = { id: string; year: number; round: number; program: string; quota: string; seat: string; gender: string; open: string; close: string };
+
+let rawOnce: RawRow[] | undefined;
+/** The raw rows, read once per file: both database kinds are checked against the same files. */
+const rawJosaaOnce = (): RawRow[] => (rawOnce ??= rawJosaa());
 
 function rawJosaa(): RawRow[] {
   const dir = directory();
@@ -70,18 +71,21 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
   const compare = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/college/compare', payload: body });
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
-    await importEngineering(ctx);
-    await importGeo(ctx);
-    await importColleges(ctx);
-    raw = rawJosaa();
-  }, 600_000);
+    // A copy of the run's one import (helpers/imported-data.ts): engineering, geo and colleges among it.
+    t = await buildTestApp(kind, { imported: true });
+    raw = rawJosaaOnce();
+  }, IMPORTED_DATA_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   it("answers about-college for every JoSAA institute with that institute's own programs, NIRF ranks and placements, and NA where the data has none", async () => {
     const dir = directory();
     const ids = [...new Set(raw.map((r) => r.id))];
+    // Each institute's raw rows, grouped once (not a pass over every row per institute).
+    const rowsOf = new Map<string, RawRow[]>();
+    for (const r of raw) {
+      if (!rowsOf.has(r.id)) rowsOf.set(r.id, []);
+      rowsOf.get(r.id)!.push(r);
+    }
     expect(ids.length).toBeGreaterThan(120);
     const byId = new Map(dir.institutes.map((i) => [i.id, i]));
 
@@ -133,11 +137,12 @@ describe.each(databaseKinds)('college pages on %s', (kind) => {
       expect(d).toMatchObject({ id, instituteId: id, name: inst.name, collegeName: inst.name, type: inst.type, state: inst.state, stream: 'engineering' });
 
       // Programs of the latest JoSAA year.
-      const latest = Math.max(...raw.filter((r) => r.id === id).map((r) => r.year));
-      const programs = [...new Set(raw.filter((r) => r.id === id && r.year === latest).map((r) => r.program))].sort();
+      const own = rowsOf.get(id)!;
+      const latest = Math.max(...own.map((r) => r.year));
+      const programs = [...new Set(own.filter((r) => r.year === latest).map((r) => r.program))].sort();
       expect(d.programsYear, inst.name).toBe(latest);
       // What the programs are judged on (issue 22): the year and its last round in the data.
-      const lastRound = Math.max(...raw.filter((r) => r.id === id && r.year === latest).map((r) => r.round));
+      const lastRound = Math.max(...own.filter((r) => r.year === latest).map((r) => r.round));
       expect(d.referenceLabel, inst.name).toBe(`JoSAA ${latest} round ${lastRound}${latest === 2026 ? ' (round 6 not yet in our data)' : ''}`);
       expect([...d.branches].sort(), inst.name).toEqual(programs);
       expect(d.branchGroups.flatMap((g) => g.programs).sort()).toEqual(programs);

@@ -5,12 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import { addRound } from '../src/data/add-round.ts';
-import { importColleges } from '../src/data/colleges/import-colleges.ts';
 import { silentProgress, type ImportContext } from '../src/data/import-context.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { manifestFile, readAddedRounds } from '../src/data/lib/added-rounds.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { IMPORTED_DATA_TIMEOUT_MS } from './helpers/imported-data.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -55,12 +55,11 @@ describe('data:add on pglite', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { env: { SUBMISSION_LIMIT: '100000' } });
+    // A copy of the run's one import (helpers/imported-data.ts): engineering and colleges among it.
+    t = await buildTestApp('pglite', { env: { SUBMISSION_LIMIT: '100000' }, imported: true });
     ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
-    await importEngineering(ctx);
-    await importColleges(ctx);
     token = await signAccessToken(t.config, { id: 'data-add-1', username: 'student', email: 'student@example.in' });
-  }, 900_000);
+  }, IMPORTED_DATA_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   it('refuses a round with an unknown institute, an inversion and a duplicate key, naming all three, and imports nothing', async () => {

@@ -8,6 +8,7 @@ import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { extraInstitutes, instituteAliases, jeeAdvancedInstitutes } from '../src/data/josaa/institute-aliases.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { IMPORTED_DATA_TIMEOUT_MS } from './helpers/imported-data.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 import { engineeringFixtures as payloads } from './helpers/predictor-fixtures.ts';
 
@@ -80,6 +81,10 @@ function institutes() {
   return (name: string) => byKey.get(k(name)) ?? byKey.get(k(instituteAliases[Object.keys(instituteAliases).find((a) => k(a) === k(name)) ?? ''] ?? ''))!;
 }
 
+let rawOnce: Raw[] | undefined;
+/** The raw rows, read once per file: both database kinds are checked against the same files. */
+const loadRawOnce = (): Raw[] => (rawOnce ??= loadRaw());
+
 function loadRaw(): Raw[] {
   const instOf = institutes();
   const files: [string, boolean][] = [
@@ -150,6 +155,26 @@ function lastRound(rows: Raw[]): Raw[] {
   return [...latest.values()].filter((r) => !r.prep);
 }
 
+const seatPools = new WeakMap<Raw[], Map<boolean, Raw[]>>();
+/** The seats a payload is matched against: JoSAA's or CSAB's, the same for every payload (computed once per raw set). */
+function seatPool(raw: Raw[], forCsab: boolean): Raw[] {
+  const pools = seatPools.get(raw) ?? new Map<boolean, Raw[]>();
+  seatPools.set(raw, pools);
+  const known = pools.get(forCsab);
+  if (known) return known;
+  const josaa = raw.filter((r) => !r.csab);
+  const refYear = Math.max(...new Set(josaa.map((r) => r.year)));
+  const yearOfSeat = new Map<string, number>();
+  for (const r of josaa) if (r.year <= refYear) yearOfSeat.set(r.seat, Math.max(yearOfSeat.get(r.seat) ?? 0, r.year));
+  const csab = raw.filter((r) => r.csab);
+  const csabYear = Math.max(...new Set(csab.map((r) => r.year)));
+  const pool = forCsab
+    ? lastRound(csab.filter((r) => r.year === csabYear)).filter((r) => r.type !== 'IIT')
+    : lastRound(josaa.filter((r) => r.year === yearOfSeat.get(r.seat)));
+  pools.set(forCsab, pool);
+  return pool;
+}
+
 function expected(
   raw: Raw[],
   p: {
@@ -165,16 +190,7 @@ function expected(
   },
   groupOf: Map<string, string>,
 ) {
-  const josaa = raw.filter((r) => !r.csab);
-  const refYear = Math.max(...new Set(josaa.map((r) => r.year)));
-  const yearOfSeat = new Map<string, number>();
-  for (const r of josaa) if (r.year <= refYear) yearOfSeat.set(r.seat, Math.max(yearOfSeat.get(r.seat) ?? 0, r.year));
-  const csab = raw.filter((r) => r.csab);
-  const csabYear = Math.max(...new Set(csab.map((r) => r.year)));
-  const pool =
-    p.examType === 'CSAB'
-      ? lastRound(csab.filter((r) => r.year === csabYear)).filter((r) => r.type !== 'IIT')
-      : lastRound(josaa.filter((r) => r.year === yearOfSeat.get(r.seat)));
+  const pool = seatPool(raw, p.examType === 'CSAB');
   const own = seatOf(p.seatType ?? 'OPEN');
   const base = own.replace(' (PwD)', '');
   const csabSeats = own === base ? ['OPEN', own] : ['OPEN', 'OPEN (PwD)', base, own];
@@ -205,16 +221,16 @@ describe.each(databaseKinds)('engineering predictor on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/v1/college/preferences', payload, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { SUBMISSION_LIMIT: '1000' } });
-    const summary = await importEngineering({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
-    importMs = summary.ms;
+    // A copy of the run's one import (helpers/imported-data.ts).
+    t = await buildTestApp(kind, { env: { SUBMISSION_LIMIT: '1000' }, imported: true });
+    importMs = t.db.imported!.summaries.find((s) => s.name === 'engineering')!.ms;
     token = await signAccessToken(t.config, { id: 'student-1', username: 'student', email: 'student@example.in' });
-    raw = loadRaw();
+    raw = loadRawOnce();
     const rows = (await t.db.database.db.execute(
       (await import('drizzle-orm')).sql`select name as program_name, branch_group from engineering_programs`,
     )) as unknown as { rows: { program_name: string; branch_group: string }[] };
     for (const r of rows.rows) groupOf.set(r.program_name, r.branch_group);
-  }, 600_000);
+  }, IMPORTED_DATA_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   // The time is measured by bench/import.ts (npm run bench:import), not asserted here.

@@ -10,6 +10,7 @@ import { COURSE_OF_2025 } from '../src/data/neet-pg/courses.ts';
 import { readMedicalData } from '../src/data/neet-pg/medical-data.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { IMPORTED_DATA_TIMEOUT_MS } from './helpers/imported-data.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 import { medicalFixtures as payloads } from './helpers/predictor-fixtures.ts';
 
@@ -114,15 +115,15 @@ describe.each(databaseKinds)('medical predictor on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { SUBMISSION_LIMIT: '1000' } });
-    const summary = await importMedical({ database: t.db.database, config: t.config, log: () => {}, progress: silentProgress });
-    importMs = summary.ms;
+    // A copy of the run's one import (helpers/imported-data.ts).
+    t = await buildTestApp(kind, { env: { SUBMISSION_LIMIT: '1000' }, imported: true });
+    importMs = t.db.imported!.summaries.find((s) => s.name === 'medical')!.ms;
     token = await signAccessToken(t.config, { id: 'student-1', username: 'student', email: 'student@example.in' });
     rows = loadRows();
     idOf = (await readMedicalData(dataDir)).instituteIdOf2025;
     feeOf = feesOf();
     // The import (about 30 s alone on PGlite) and the 2025 matching; the machine may be shared.
-  }, 600_000);
+  }, IMPORTED_DATA_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   // Import speed is measured by bench/import.ts (npm run bench:import), not by a timed test.

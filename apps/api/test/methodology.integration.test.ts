@@ -3,10 +3,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Methodology } from '@rankwise/contract/chance';
-import { silentProgress } from '../src/data/import-context.ts';
-import { importEngineering } from '../src/data/josaa/import-engineering.ts';
-import { importMedical } from '../src/data/neet-pg/import-medical.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { IMPORTED_DATA_TIMEOUT_MS } from './helpers/imported-data.ts';
 import { databaseKinds } from './helpers/test-database.ts';
 
 /*
@@ -63,15 +61,15 @@ describe.each(databaseKinds)('/methodology on %s', (kind) => {
   let t: TestApp;
   let body: Methodology;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    // The importers store each stream's model and backtest with the seats' chance columns.
-    const ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
-    await importEngineering(ctx);
-    await importMedical(ctx);
+    // The importers store each stream's model and backtest with the seats' chance columns: a copy
+    // of the run's one import (helpers/imported-data.ts).
+    t = await buildTestApp(kind, { imported: true });
+    // The independent computation (its CSVs read once per file) belongs to the setup's bound, not a test's.
+    independentJosaa();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/methodology' });
     expect(res.statusCode).toBe(200);
     body = res.json();
-  }, 900_000);
+  }, IMPORTED_DATA_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   it('publishes the JoSAA backtest of 2018-2025 on the seat-years and baseline an independent computation finds', () => {

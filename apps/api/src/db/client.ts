@@ -71,6 +71,8 @@ export async function openDatabase(opts: {
   timeouts?: DatabaseTimeouts;
   /** Called with every statement's text as it is sent (tests that check which queries a request makes). */
   onQuery?: (sql: string) => void;
+  /** PGlite only: start from this data directory (a tarball of PGlite's dumpDataDir; tests clone one import this way). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : false;
   if (opts.url) {
@@ -96,6 +98,7 @@ export async function openDatabase(opts: {
     // first moment; the reference tables are served from the read models and the files sit in the
     // OS cache, so 16 MB does as well and the process is about 120 MB smaller (docs/decisions/0019).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return { kind: 'pglite', db, client, close: () => client.close() };

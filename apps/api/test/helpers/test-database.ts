@@ -7,7 +7,24 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export type TestDatabase = { database: Database; url: string | null; drop(): Promise<void> };
+export type TestDatabase = {
+  database: Database;
+  url: string | null;
+  drop(): Promise<void>;
+  /** A copy of the run's imported data (helpers/imported-data.ts): what that import did. */
+  imported?: ImportedDataMeta;
+};
+
+/** What the run's one import of the data did (helpers/imported-data-build.ts). */
+export type ImportedDataMeta = {
+  kind: DatabaseKind;
+  /** postgres: the template database's name. */
+  template?: string;
+  summaries: { name: string; rows: number; skipped: boolean; ms: number }[];
+  ms: number;
+  /** The builder's CPU seconds (user + system): the work itself, which a loaded machine does not change. */
+  cpuSeconds: number;
+};
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the server, dropped after. */
 export async function createTestDatabase(kind: DatabaseKind, opts: { onQuery?: (sql: string) => void } = {}): Promise<TestDatabase> {
