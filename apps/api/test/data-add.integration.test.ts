@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineeringCollege } from '@rankwise/contract/engineering';
 import { addRound } from '../src/data/add-round.ts';
 import { silentProgress, type ImportContext } from '../src/data/import-context.ts';
+import { importColleges } from '../src/data/colleges/import-colleges.ts';
 import { importEngineering } from '../src/data/josaa/import-engineering.ts';
 import { manifestFile, readAddedRounds } from '../src/data/lib/added-rounds.ts';
 import { signAccessToken } from '../src/plugins/auth.ts';
@@ -56,7 +57,8 @@ describe('data:add on pglite', () => {
 
   beforeAll(async () => {
     // A copy of the run's one import (helpers/imported-data.ts): engineering and colleges among it.
-    t = await buildTestApp('pglite', { env: { SUBMISSION_LIMIT: '100000' }, imported: true });
+    // The token is signed once here: a day's life, so a slow run on a busy machine never sees it expire mid-test.
+    t = await buildTestApp('pglite', { env: { SUBMISSION_LIMIT: '100000', ACCESS_TOKEN_TTL_SECONDS: '86400' }, imported: true });
     ctx = { database: t.db.database, config: t.config, log: () => {}, progress: silentProgress };
     token = await signAccessToken(t.config, { id: 'data-add-1', username: 'student', email: 'student@example.in' });
   }, IMPORTED_DATA_TIMEOUT_MS);
@@ -148,7 +150,7 @@ describe('data:add on pglite', () => {
     expect(after.body.data.referenceLabel).toBe('JoSAA 2026 round 6');
 
     expect(answers.length).toBeGreaterThan(0);
-    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual([]);
     // Never a mix: each answer is judged on round 5 only or round 6 only.
     expect(answers.every((a) => a.labels.size === 1)).toBe(true);
 
