@@ -1,29 +1,25 @@
 import { choiceEndpoints } from '@rankwise/contract/choices';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { createChoicesRepository } from './choices.repository.ts';
-import { createChoicesService } from './choices.service.ts';
-import { computeBacktestsAfterStart } from './backtests-on-start.ts';
+import * as s from './choices.service.ts';
 
 /** Choice lists (issue 23, docs/decisions/0027). */
 export async function choicesRoutes(app: FastifyInstance) {
-  const db = app.database.db;
-  const backtests = computeBacktestsAfterStart(app);
-  const s = createChoicesService({ db, repo: createChoicesRepository(db), now: () => app.clock.now(), backtests });
+  const d = app.choices;
   const limit = (max: number) => ({ rateLimit: { max: max * app.config.ADDRESS_RATE_LIMIT_FACTOR, timeWindow: '1 minute' } });
-  route(app, choiceEndpoints.outcomes, ({ body }) => s.outcomes(body), limit(120));
-  route(app, choiceEndpoints.rehearse, ({ body }) => s.rehearse(body), limit(60));
-  route(app, choiceEndpoints.advice, ({ body }) => s.advice(body), limit(60));
-  route(app, choiceEndpoints.backtests, () => s.backtests());
-  route(app, choiceEndpoints.catalogue, ({ user, query }) => s.catalogue(user, query));
-  route(app, choiceEndpoints.lists, ({ user }) => s.lists(user));
-  route(app, choiceEndpoints.create, ({ user, body }) => s.create(user, body));
-  route(app, choiceEndpoints.get, ({ user, params }) => s.get(user, params.id));
-  route(app, choiceEndpoints.update, ({ user, params, body }) => s.update(user, params.id, body));
-  route(app, choiceEndpoints.remove, ({ user, params }) => s.remove(user, params.id));
-  route(app, choiceEndpoints.add, ({ user, body }) => s.add(user, body));
-  route(app, choiceEndpoints.share, ({ user, params }) => s.share(user, params.id));
-  route(app, choiceEndpoints.unshare, ({ user, params }) => s.unshare(user, params.id));
-  route(app, choiceEndpoints.shared, ({ params }) => s.shared(params.token), limit(60));
-  route(app, choiceEndpoints.sessionLists, ({ user, params }) => s.sessionLists(user, params.bookingId));
+  route(app, choiceEndpoints.outcomes, ({ body }) => s.outcomes(d, body), limit(120));
+  route(app, choiceEndpoints.rehearse, ({ body }) => s.rehearse(d, body), limit(60));
+  route(app, choiceEndpoints.advice, ({ body }) => s.advice(d, body), limit(60));
+  route(app, choiceEndpoints.backtests, () => s.backtests(d));
+  route(app, choiceEndpoints.catalogue, ({ user, query }) => s.catalogue(d, user, query));
+  route(app, choiceEndpoints.lists, ({ user }) => s.lists(d, user));
+  route(app, choiceEndpoints.create, ({ user, body }) => s.create(d, user, body));
+  route(app, choiceEndpoints.get, ({ user, params }) => s.get(d, user, params.id));
+  route(app, choiceEndpoints.update, ({ user, params, body }) => s.update(d, user, params.id, body));
+  route(app, choiceEndpoints.remove, ({ user, params }) => s.remove(d, user, params.id));
+  route(app, choiceEndpoints.add, ({ user, body }) => s.add(d, user, body));
+  route(app, choiceEndpoints.share, ({ user, params }) => s.share(d, user, params.id));
+  route(app, choiceEndpoints.unshare, ({ user, params }) => s.unshare(d, user, params.id));
+  route(app, choiceEndpoints.shared, ({ params }) => s.shared(d, params.token), limit(60));
+  route(app, choiceEndpoints.sessionLists, ({ user, params }) => s.sessionLists(d, user, params.bookingId));
 }

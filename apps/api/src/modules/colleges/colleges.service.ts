@@ -18,7 +18,7 @@ import { branchGroups } from '@rankwise/contract/engineering';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { engineeringReferenceLabel, josaaFinalRound } from '../../data/lib/reference-label.ts';
-import { createCollegeDirectory } from './college-directory.ts';
+import { createCollegeDirectory, type CollegeDirectory } from './college-directory.ts';
 import type { CollegesRepository, InstituteRecord, ProgramRecord, RankRecord, SeatKey } from './colleges.repository.ts';
 import { GEONAMES_CREDIT, greatCircleKm, stateCapitals } from './geo.ts';
 import { formatInr, tuitionOf } from './tuition.ts';
@@ -206,137 +206,138 @@ export function lastYears(history: RankRecord[], n: number, counselling: RankRec
   return [...final.values()].sort((a, b) => b.year - a.year).slice(0, n);
 }
 
-export function createCollegesService(deps: { repo: CollegesRepository }) {
-  const { repo } = deps;
-  const directory = createCollegeDirectory([() => repo.listInstituteNames()]);
+/** The colleges module's deps: built once by colleges.plugin.ts, on `app.colleges`. */
+export type CollegesDeps = { repo: CollegesRepository; directory: CollegeDirectory };
 
-  async function details(ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
-    const found = await repo.findDetails([...new Set(ids)]);
-    return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound, i.programsLabel)]));
-  }
-
-  async function requireInstitute(id: string): Promise<string> {
-    const found = await directory.resolve(id);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return found;
-  }
-
-  /** Distances start at the PIN code's area when one is given and known, else at the home state's capital. */
-  async function originOf(input: CompareInput): Promise<{ origin: Origin | null; note: string | null }> {
-    const capital = input.homeState && input.homeState !== 'Outside India' ? stateCapitals[input.homeState] : undefined;
-    const fromCapital: Origin | null = capital
-      ? {
-          kind: 'capital',
-          label: `${capital.city}, the capital of ${input.homeState}`,
-          latitude: capital.latitude,
-          longitude: capital.longitude,
-          source: `${GEONAMES_CREDIT} (GeoNames id ${capital.geonameId}${capital.note ? `, ${capital.note}` : ''})`,
-        }
-      : null;
-    if (!input.pinCode) return { origin: fromCapital, note: null };
-    const pin = await repo.findPostalCode(input.pinCode);
-    if (pin)
-      return {
-        origin: {
-          kind: 'pin',
-          label: `PIN code ${pin.pinCode}${pin.district ? ` (${pin.district}${pin.state ? `, ${pin.state}` : ''})` : ''}`,
-          latitude: pin.latitude,
-          longitude: pin.longitude,
-          source: `${GEONAMES_CREDIT} (postal codes)`,
-        },
-        note: null,
-      };
-    const note = `PIN code ${input.pinCode} is not in the GeoNames postal data${fromCapital ? `; distances are from ${fromCapital.label}` : ''}.`;
-    return { origin: fromCapital, note };
-  }
-
-  return {
-    /** Spec §7 POST /college/about-college: an unknown name is a 404 with the spec's message. */
-    async about(input: AboutInput): Promise<AboutCollegeResponse> {
-      const id = await requireInstitute(input.instituteName);
-      const detail = (await details([id], input)).get(id);
-      if (!detail) throw new AppError('NOT_FOUND', NOT_FOUND);
-      return { data: detail, message: 'College information fetched successfully' };
-    },
-
-    /** Spec §7 POST /college/compare: the colleges in the order sent, with distance, tuition and the compared program. */
-    async compare(input: CompareInput): Promise<CompareResponse> {
-      // The result's seat when its id is still a seat; else what the item says about itself.
-      const refs = new Map((await repo.findReferenceSeats(input.data.map((i) => i.id))).map((r) => [r.id, r]));
-      const items = await Promise.all(
-        input.data.map(async (item) => {
-          const ref = refs.get(item.id) ?? null;
-          const instituteId =
-            ref?.instituteId ?? (item.instituteId ? await directory.resolve(item.instituteId) : null) ?? (await directory.resolve(item.collegeName));
-          if (!instituteId) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
-          const seat: SeatKey | null = ref
-            ? { instituteId, programName: ref.programName, quota: ref.quota, seatType: ref.seatType, gender: ref.gender }
-            : item.programName && item.quota && item.seatType && item.gender
-              ? { instituteId, programName: item.programName, quota: item.quota, seatType: item.seatType, gender: item.gender }
-              : null;
-          return { item, instituteId, seat, ref };
-        }),
-      );
-      const withSeat = items.filter((i) => i.seat !== null);
-      const [histories, byId, { origin, note }] = await Promise.all([
-        repo.seatHistories(withSeat.map((i) => i.seat!)),
-        details(
-          items.map((i) => i.instituteId),
-          input,
-        ),
-        originOf(input),
-      ]);
-      const historyOf = (i: (typeof items)[number]) => {
-        const key = withSeat.indexOf(i);
-        return key === -1 ? [] : histories.filter((h) => h.key === key);
-      };
-      const data: ComparedCollege[] = items.map((entry) => {
-        const { item, instituteId, seat, ref } = entry;
-        const history = historyOf(entry);
-        const detail = byId.get(instituteId);
-        if (!detail) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
-        // The closing rank the result card showed; for an entry that is no longer a result, the latest JoSAA round.
-        const latest = ref ?? history.filter((r) => r.counselling === 'JoSAA').at(-1) ?? history.at(-1) ?? null;
-        return {
-          ...detail,
-          id: item.id,
-          distanceKm:
-            origin && detail.coordinates
-              ? Math.round(greatCircleKm(origin, { latitude: detail.coordinates.latitude, longitude: detail.coordinates.longitude }) * 10) / 10
-              : null,
-          program: seat
-            ? {
-                programName: seat.programName,
-                quota: seat.quota,
-                seatType: seat.seatType,
-                gender: seat.gender,
-                latest: latest ? toRankRow(latest) : null,
-                // A CSAB result's seat: its CSAB years (2025, 2024), on the common rank list.
-                lastYears: lastYears(history, 3, ref?.counselling ?? 'JoSAA').map(toRankRow),
-              }
-            : null,
-        };
-      });
-      return { data, origin, originNote: note, message: COMPARED_MESSAGE };
-    },
-
-    async seats(idOrName: string): Promise<SeatsResponse> {
-      const instituteId = await requireInstitute(idOrName);
-      const programs = new Map<string, ProgramSeats>();
-      for (const { programName, branchGroup, ...seat } of await repo.seatOptions(instituteId)) {
-        let p = programs.get(programName);
-        if (!p) programs.set(programName, (p = { programName, branchGroup, lastYear: seat.lastYear, seats: [] }));
-        p.lastYear = Math.max(p.lastYear, seat.lastYear);
-        p.seats.push(seat);
-      }
-      return { data: { instituteId, programs: [...programs.values()] } };
-    },
-
-    async history(idOrName: string, q: HistoryQuery): Promise<HistoryResponse> {
-      const instituteId = await requireInstitute(idOrName);
-      const rows = await repo.seatHistories([{ instituteId, ...q }]);
-      return { data: { instituteId, ...q, rows: rows.map(toRankRow) } };
-    },
-  };
+/** The deps over one repository: the college directory resolves names from its institutes. */
+export function collegesDeps(repo: CollegesRepository): CollegesDeps {
+  return { repo, directory: createCollegeDirectory([() => repo.listInstituteNames()]) };
 }
-export type CollegesService = ReturnType<typeof createCollegesService>;
+
+async function details(d: CollegesDeps, ids: string[], student: StudentContext): Promise<Map<string, CollegeDetail>> {
+  const found = await d.repo.findDetails([...new Set(ids)]);
+  return new Map(found.map((i) => [i.id, toDetail(i, i.programs, i.nirfRanks, student, i.programsRound, i.programsLabel)]));
+}
+
+async function requireInstitute(d: CollegesDeps, id: string): Promise<string> {
+  const found = await d.directory.resolve(id);
+  if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return found;
+}
+
+/** Distances start at the PIN code's area when one is given and known, else at the home state's capital. */
+async function originOf(d: CollegesDeps, input: CompareInput): Promise<{ origin: Origin | null; note: string | null }> {
+  const capital = input.homeState && input.homeState !== 'Outside India' ? stateCapitals[input.homeState] : undefined;
+  const fromCapital: Origin | null = capital
+    ? {
+        kind: 'capital',
+        label: `${capital.city}, the capital of ${input.homeState}`,
+        latitude: capital.latitude,
+        longitude: capital.longitude,
+        source: `${GEONAMES_CREDIT} (GeoNames id ${capital.geonameId}${capital.note ? `, ${capital.note}` : ''})`,
+      }
+    : null;
+  if (!input.pinCode) return { origin: fromCapital, note: null };
+  const pin = await d.repo.findPostalCode(input.pinCode);
+  if (pin)
+    return {
+      origin: {
+        kind: 'pin',
+        label: `PIN code ${pin.pinCode}${pin.district ? ` (${pin.district}${pin.state ? `, ${pin.state}` : ''})` : ''}`,
+        latitude: pin.latitude,
+        longitude: pin.longitude,
+        source: `${GEONAMES_CREDIT} (postal codes)`,
+      },
+      note: null,
+    };
+  const note = `PIN code ${input.pinCode} is not in the GeoNames postal data${fromCapital ? `; distances are from ${fromCapital.label}` : ''}.`;
+  return { origin: fromCapital, note };
+}
+
+/** Spec §7 POST /college/about-college: an unknown name is a 404 with the spec's message. */
+export async function about(d: CollegesDeps, input: AboutInput): Promise<AboutCollegeResponse> {
+  const id = await requireInstitute(d, input.instituteName);
+  const detail = (await details(d, [id], input)).get(id);
+  if (!detail) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return { data: detail, message: 'College information fetched successfully' };
+}
+
+/** Spec §7 POST /college/compare: the colleges in the order sent, with distance, tuition and the compared program. */
+export async function compare(d: CollegesDeps, input: CompareInput): Promise<CompareResponse> {
+  // The result's seat when its id is still a seat; else what the item says about itself.
+  const refs = new Map((await d.repo.findReferenceSeats(input.data.map((i) => i.id))).map((r) => [r.id, r]));
+  const items = await Promise.all(
+    input.data.map(async (item) => {
+      const ref = refs.get(item.id) ?? null;
+      const instituteId =
+        ref?.instituteId ?? (item.instituteId ? await d.directory.resolve(item.instituteId) : null) ?? (await d.directory.resolve(item.collegeName));
+      if (!instituteId) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
+      const seat: SeatKey | null = ref
+        ? { instituteId, programName: ref.programName, quota: ref.quota, seatType: ref.seatType, gender: ref.gender }
+        : item.programName && item.quota && item.seatType && item.gender
+          ? { instituteId, programName: item.programName, quota: item.quota, seatType: item.seatType, gender: item.gender }
+          : null;
+      return { item, instituteId, seat, ref };
+    }),
+  );
+  const withSeat = items.filter((i) => i.seat !== null);
+  const [histories, byId, { origin, note }] = await Promise.all([
+    d.repo.seatHistories(withSeat.map((i) => i.seat!)),
+    details(
+      d,
+      items.map((i) => i.instituteId),
+      input,
+    ),
+    originOf(d, input),
+  ]);
+  const historyOf = (i: (typeof items)[number]) => {
+    const key = withSeat.indexOf(i);
+    return key === -1 ? [] : histories.filter((h) => h.key === key);
+  };
+  const data: ComparedCollege[] = items.map((entry) => {
+    const { item, instituteId, seat, ref } = entry;
+    const history = historyOf(entry);
+    const detail = byId.get(instituteId);
+    if (!detail) throw new AppError('NOT_FOUND', `${NOT_FOUND}: ${item.collegeName}`);
+    // The closing rank the result card showed; for an entry that is no longer a result, the latest JoSAA round.
+    const latest = ref ?? history.filter((r) => r.counselling === 'JoSAA').at(-1) ?? history.at(-1) ?? null;
+    return {
+      ...detail,
+      id: item.id,
+      distanceKm:
+        origin && detail.coordinates
+          ? Math.round(greatCircleKm(origin, { latitude: detail.coordinates.latitude, longitude: detail.coordinates.longitude }) * 10) / 10
+          : null,
+      program: seat
+        ? {
+            programName: seat.programName,
+            quota: seat.quota,
+            seatType: seat.seatType,
+            gender: seat.gender,
+            latest: latest ? toRankRow(latest) : null,
+            // A CSAB result's seat: its CSAB years (2025, 2024), on the common rank list.
+            lastYears: lastYears(history, 3, ref?.counselling ?? 'JoSAA').map(toRankRow),
+          }
+        : null,
+    };
+  });
+  return { data, origin, originNote: note, message: COMPARED_MESSAGE };
+}
+
+export async function seats(d: CollegesDeps, idOrName: string): Promise<SeatsResponse> {
+  const instituteId = await requireInstitute(d, idOrName);
+  const programs = new Map<string, ProgramSeats>();
+  for (const { programName, branchGroup, ...seat } of await d.repo.seatOptions(instituteId)) {
+    let p = programs.get(programName);
+    if (!p) programs.set(programName, (p = { programName, branchGroup, lastYear: seat.lastYear, seats: [] }));
+    p.lastYear = Math.max(p.lastYear, seat.lastYear);
+    p.seats.push(seat);
+  }
+  return { data: { instituteId, programs: [...programs.values()] } };
+}
+
+export async function history(d: CollegesDeps, idOrName: string, q: HistoryQuery): Promise<HistoryResponse> {
+  const instituteId = await requireInstitute(d, idOrName);
+  const rows = await d.repo.seatHistories([{ instituteId, ...q }]);
+  return { data: { instituteId, ...q, rows: rows.map(toRankRow) } };
+}

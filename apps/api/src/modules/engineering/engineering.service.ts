@@ -211,22 +211,25 @@ export async function findCollegesJson(
   return pagedJson(items, resultsPage(p, total, await model.findReferenceLabel(q.scheme)));
 }
 
-/**
- * The engineering predictor as the route sees it: one call per request, answered from the read
- * model when there is one (docs/decisions/0018), else from SQL.
- */
-export function createEngineeringService(deps: {
+/** The engineering module's deps: built once by engineering.plugin.ts, on `app.engineering`. */
+export type EngineeringDeps = {
   repo: EngineeringRepository;
   limiter: SubmissionLimiter;
   readModel?: ReadModel<EngineeringReadModel> | null;
-}) {
-  return {
-    /** Visitors see the first page only; each new preference set counts against the caller's limit. */
-    async search(caller: Caller, body: EngineeringPreferences): Promise<EngineeringResultsResponse | JsonText<EngineeringResultsResponse>> {
-      const prefs = enforceVisitorLimits(caller.user, body, ENGINEERING_PAGE_SIZE);
-      await deps.limiter.check(caller, 'engineering', preferenceSet(prefs));
-      const model = await deps.readModel?.get();
-      return model ? findCollegesJson(model, prefs) : findColleges(deps.repo, prefs);
-    },
-  };
+};
+
+/**
+ * The engineering predictor as the route sees it: one call per request, answered from the read
+ * model when there is one (docs/decisions/0018), else from SQL. Visitors see the first page only;
+ * each new preference set counts against the caller's limit.
+ */
+export async function search(
+  d: EngineeringDeps,
+  caller: Caller,
+  body: EngineeringPreferences,
+): Promise<EngineeringResultsResponse | JsonText<EngineeringResultsResponse>> {
+  const prefs = enforceVisitorLimits(caller.user, body, ENGINEERING_PAGE_SIZE);
+  await d.limiter.check(caller, 'engineering', preferenceSet(prefs));
+  const model = await d.readModel?.get();
+  return model ? findCollegesJson(model, prefs) : findColleges(d.repo, prefs);
 }

@@ -175,20 +175,23 @@ export async function medicalCourseCatalog(repo: MedicalRepository): Promise<Med
   return { data: { groups } };
 }
 
+/** The medical module's deps: built once by medical.plugin.ts, on `app.medical`. */
+export type MedicalDeps = { repo: MedicalRepository; limiter: SubmissionLimiter; readModel?: ReadModel<MedicalReadModel> | null };
+
 /**
  * The NEET PG predictor as the routes see it: one call per request, answered from the read model
- * when there is one (docs/decisions/0018), else from SQL.
+ * when there is one (docs/decisions/0018), else from SQL. Visitors see the first page only; unknown
+ * courses are refused before the set counts against the limit.
  */
-export function createMedicalService(deps: { repo: MedicalRepository; limiter: SubmissionLimiter; readModel?: ReadModel<MedicalReadModel> | null }) {
-  return {
-    /** Visitors see the first page only; unknown courses are refused before the set counts against the limit. */
-    async search(caller: Caller, body: MedicalPreferences): Promise<MedicalResultsResponse | JsonText<MedicalResultsResponse>> {
-      const prefs = enforceVisitorLimits(caller.user, body, MEDICAL_PAGE_SIZE_SUBMIT);
-      const model = await deps.readModel?.get();
-      await assertKnownCourses(model ?? deps.repo, prefs.courses);
-      await deps.limiter.check(caller, 'medical', preferenceSet(prefs));
-      return model ? findMedicalCollegesJson(model, prefs) : findMedicalColleges(deps.repo, prefs);
-    },
-    courses: () => medicalCourseCatalog(deps.repo),
-  };
+export async function search(d: MedicalDeps, caller: Caller, body: MedicalPreferences): Promise<MedicalResultsResponse | JsonText<MedicalResultsResponse>> {
+  const prefs = enforceVisitorLimits(caller.user, body, MEDICAL_PAGE_SIZE_SUBMIT);
+  const model = await d.readModel?.get();
+  await assertKnownCourses(model ?? d.repo, prefs.courses);
+  await d.limiter.check(caller, 'medical', preferenceSet(prefs));
+  return model ? findMedicalCollegesJson(model, prefs) : findMedicalColleges(d.repo, prefs);
+}
+
+/** The courses the form offers, grouped by degree. */
+export function courses(d: MedicalDeps): Promise<MedicalCourseCatalog> {
+  return medicalCourseCatalog(d.repo);
 }
