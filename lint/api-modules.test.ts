@@ -19,16 +19,9 @@ const appTs = readFileSync(path.join(root, 'apps/api/src/app.ts'), 'utf8');
 const withRoutes = modules.filter((m) => existsSync(path.join(modulesDir, m, `${m}.routes.ts`)));
 const withService = modules.filter((m) => existsSync(path.join(modulesDir, m, `${m}.service.ts`)));
 
-/**
- * Still factory services built in their routes, left while other branches edit them: convert each
- * (deps and functions in the service, built in the plugin) and take it off this list.
- */
-const PENDING = ['data-admin'];
-
 describe('API modules', () => {
   it('finds the modules', () => {
     expect(withRoutes).toEqual(expect.arrayContaining(['auth', 'bookings', 'engineering', 'payments', 'sessions']));
-    expect(PENDING.filter((m) => !modules.includes(m))).toEqual([]);
   });
 
   it.each(withRoutes)('%s: a plugin that app.ts registers, and that registers the routes', (m) => {
@@ -39,21 +32,17 @@ describe('API modules', () => {
     expect(read(m, `${m}.plugin.ts`)).toMatch(/registerApiRoutes\(app, \w+\)/);
   });
 
-  it.each(withRoutes.filter((m) => !PENDING.includes(m)))('%s: the routes build nothing', (m) => {
+  it.each(withRoutes)('%s: the routes build nothing', (m) => {
     const routes = read(m, `${m}.routes.ts`);
     expect(routes).not.toMatch(/\bcreate[A-Z]\w*(Repository|Service)\(/);
     expect(routes).not.toMatch(/\bapp\.database\b/);
   });
 
-  it.each(withService.filter((m) => !PENDING.includes(m)))('%s: the service is functions over deps, not a factory', (m) => {
+  it.each(withService)('%s: the service is functions over deps, not a factory', (m) => {
     const service = read(m, `${m}.service.ts`);
     expect(service).not.toMatch(/^export function create\w*Service\(/m);
     expect(service).not.toMatch(/^export (default )?class\b/m);
     // Its repositories come in the deps (built once by the plugin; d.uow for transactions).
     expect(service).not.toMatch(/\bcreate[A-Z]\w*Repository\(/);
-  });
-
-  it.each(PENDING)('%s: still pending (take it off PENDING once converted)', (m) => {
-    expect(read(m, `${m}.service.ts`)).toMatch(/^export function create\w*Service\(/m);
   });
 });

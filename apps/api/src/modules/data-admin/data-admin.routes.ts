@@ -1,18 +1,18 @@
 import { dataAdminEndpoints, ROUND_FILE_MAX_BYTES } from '@rankwise/contract/data-admin';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { createDataAdminService } from './data-admin.service.ts';
+import { addedRounds, addRound } from './data-admin.service.ts';
 
 /** /admin/data: rounds added by operators (issue 22 item 5). */
 export async function dataAdminRoutes(app: FastifyInstance) {
-  const service = createDataAdminService({ database: app.database, config: app.config, log: (m) => app.log.info(m) });
-  route(app, dataAdminEndpoints.addedRounds, async () => service.addedRounds());
+  const deps = app.dataAdmin;
+  route(app, dataAdminEndpoints.addedRounds, async () => addedRounds(deps));
   // The round file is the raw request body (text/csv or any type; the check reads the bytes).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ROUND_FILE_MAX_BYTES }, (_req, body, done) => done(null, body));
     route(scope, dataAdminEndpoints.addRound, ({ user, query, request }) =>
-      service.addRound(user, query, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)),
+      addRound(deps, user, query, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)),
     );
   });
 }
