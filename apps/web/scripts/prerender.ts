@@ -34,11 +34,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /**
  * modulepreload links for a page's chunk and the chunks it imports, minus those the shell already
- * loads. A prerendered page's at low priority: they are needed after the first paint, so they must
- * not hold up the stylesheet (the HTML already shows the page). A results page's frame at high
- * priority: its largest paint (the count sentence) waits for the answer, which its chunks ask for.
+ * loads. At low priority: they are needed after the first paint, so they must not hold up the
+ * stylesheet (the HTML already shows the page).
  */
-function preloads(manifest: Manifest, page: BuildPage, shell: string, priority: 'low' | 'high'): string {
+function preloads(manifest: Manifest, page: BuildPage, shell: string): string {
   const entry = manifest[page.module];
   if (!entry?.isDynamicEntry) throw new Error(`prerender ${page.path}: ${page.module} is not a page chunk of this build (src/app/prerendered-paths.ts)`);
   const files = new Set<string>();
@@ -51,7 +50,7 @@ function preloads(manifest: Manifest, page: BuildPage, shell: string, priority: 
   visit(page.module);
   return [...files]
     .filter((f) => !shell.includes(`/${f}"`))
-    .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="${priority}" href="/${f}">`)
+    .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
     .join('');
 }
 
@@ -101,12 +100,12 @@ async function prerender(): Promise<string[]> {
     const { html, meta } = await entry.render(page.path);
     if (!html.includes('<h1')) throw new Error(`prerender ${page.path}: no heading in the rendered page`);
     const file = page.path === '/' ? path.join(dist, 'index.html') : path.join(dist, page.path.slice(1), 'index.html');
-    write(file, fill(shell, html, meta, preloads(manifest, page, shell, 'low')));
+    write(file, fill(shell, html, meta, preloads(manifest, page, shell)));
   }
   for (const page of entry.placeholderPages) {
     const { html, meta } = await entry.render(page.url);
     if (!html.includes('<h1')) throw new Error(`prerender ${page.url}: no heading in the rendered frame`);
-    write(path.join(dist, page.path.slice(1), 'shell.html'), fill(shell, html, meta, preloads(manifest, page, shell, 'high'), ' data-placeholder=""'));
+    write(path.join(dist, page.path.slice(1), 'shell.html'), fill(shell, html, meta, preloads(manifest, page, shell), ' data-placeholder=""'));
   }
   writeFileSync(path.join(dist, 'shell.html'), shell);
   rmSync(ssrOut, { recursive: true, force: true });
