@@ -1,11 +1,14 @@
-import { choiceEndpoints, type Counselling } from '@rankwise/contract/choices';
+import type { choiceEndpoints, Counselling } from '@rankwise/contract/choices';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { api, errorMessage } from '@/lib/api-client.ts';
+import { api, endpointRef, errorMessage } from '@/lib/api-client.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
+import { showToast } from '@/lib/toast.ts';
+
+// Named without the contract's schemas: the button is on every results card, and calling it needs no zod.
+const addChoice = endpointRef<typeof choiceEndpoints.add>({ method: 'POST', path: '/choices/add', access: 'user' });
 
 /**
  * The student of the results page the seat is shown on, as a choice list's student (issue 23): the
@@ -77,12 +80,12 @@ export function AddToChoices({
         if (!signedIn) return open('login');
         setState('busy');
         try {
-          const r = await api(choiceEndpoints.add, { body: { counselling: who.counselling, ...(seat ? { seat } : { seatId }), student: who.student } });
+          const r = await api(addChoice, { body: { counselling: who.counselling, ...(seat ? { seat } : { seatId }), student: who.student } });
           setState({ listId: r.data.listId, position: r.data.position });
-          toast.success(r.data.added ? `Added to ${r.data.name} as choice #${r.data.position}` : `Already choice #${r.data.position} in ${r.data.name}`);
+          showToast('success', r.data.added ? `Added to ${r.data.name} as choice #${r.data.position}` : `Already choice #${r.data.position} in ${r.data.name}`);
         } catch (err) {
           setState(null);
-          toast.error(errorMessage(err, 'The seat could not be added to your choices.'));
+          showToast('error', errorMessage(err, 'The seat could not be added to your choices.'));
         }
       }}
     >

@@ -1,9 +1,9 @@
 import { SUBMISSION_LIMIT_MESSAGE } from '@rankwise/contract/engineering';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
+import { showToast } from '@/lib/toast.ts';
 import { resultsErrorAction } from './results-error.ts';
 
 export const NO_PREFERENCES_MESSAGE = 'No preferences received. Please submit the form first.';
@@ -13,7 +13,7 @@ function useNoPreferencesRedirect(hasPreferences: boolean): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (hasPreferences) return;
-    toast.error(NO_PREFERENCES_MESSAGE);
+    showToast('error', NO_PREFERENCES_MESSAGE);
     navigate('/start', { replace: true });
   }, [hasPreferences, navigate]);
 }
@@ -31,10 +31,10 @@ export function useResultsErrorHandler(error: Error | null, loadErrorMessage: st
     if (!error) return;
     const action = resultsErrorAction(error, useSession.getState().accessToken !== null);
     if (action === 'limit' || action === 'limit-register') {
-      toast.error(SUBMISSION_LIMIT_MESSAGE, { duration: 6000 });
+      showToast('error', SUBMISSION_LIMIT_MESSAGE, { duration: 6000 });
       if (action === 'limit-register') openModal('register');
     } else if (action === 'load-error') {
-      toast.error(loadErrorMessage);
+      showToast('error', loadErrorMessage);
       navigate('/start');
     }
   }, [error, navigate, openModal, loadErrorMessage]);
