@@ -158,30 +158,32 @@ function CsabRounds({ rows }: { rows: ChoiceBacktests['data']['csabRounds'] }) {
         CSAB has published rounds for 2024 (two rounds) and 2025 (three) in our data, so its round model learns from one year and is checked on one: a year that
         moves differently is not covered. CSAB advice gives a chance only from a round that a past CSAB year had before its last round.
       </p>
-      <table className="w-full text-sm" aria-label="CSAB round model backtest">
-        <thead>
-          <tr>
-            <th className="p-2 text-left font-semibold">Scored on</th>
-            <th className="p-2 text-left font-semibold">Learnt from</th>
-            <th className="p-2 text-left font-semibold">Round</th>
-            <th className="p-2 text-left font-semibold">Points</th>
-            <th className="p-2 text-left font-semibold">Brier: round model</th>
-            <th className="p-2 text-left font-semibold">Round k is final</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.year}-${r.round}`} className="border-t border-slate-100">
-              <td className="p-2 tabular-nums">{r.year}</td>
-              <td className="p-2 tabular-nums">{r.trainYears.join(', ')}</td>
-              <td className="p-2 tabular-nums">{r.round}</td>
-              <td className="p-2 tabular-nums">{r.points.toLocaleString('en-IN')}</td>
-              <td className="p-2 tabular-nums">{r.roundModel.toFixed(3)}</td>
-              <td className="p-2 tabular-nums">{r.roundIsFinal.toFixed(3)}</td>
+      <ScrollRegion label="CSAB round model backtest">
+        <table className="w-full text-sm" aria-label="CSAB round model backtest">
+          <thead>
+            <tr>
+              <th className="p-2 text-left font-semibold">Scored on</th>
+              <th className="p-2 text-left font-semibold">Learnt from</th>
+              <th className="p-2 text-left font-semibold">Round</th>
+              <th className="p-2 text-left font-semibold">Points</th>
+              <th className="p-2 text-left font-semibold">Brier: round model</th>
+              <th className="p-2 text-left font-semibold">Round k is final</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.year}-${r.round}`} className="border-t border-slate-100">
+                <td className="p-2 tabular-nums">{r.year}</td>
+                <td className="p-2 tabular-nums">{r.trainYears.join(', ')}</td>
+                <td className="p-2 tabular-nums">{r.round}</td>
+                <td className="p-2 tabular-nums">{r.points.toLocaleString('en-IN')}</td>
+                <td className="p-2 tabular-nums">{r.roundModel.toFixed(3)}</td>
+                <td className="p-2 tabular-nums">{r.roundIsFinal.toFixed(3)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </div>
   );
 }
