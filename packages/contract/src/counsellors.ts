@@ -314,13 +314,8 @@ export type CounsellorProfileUpdateInput = z.input<typeof counsellorProfileUpdat
 export const counsellorStatuses = ['pending', 'approved', 'rejected'] as const;
 export type CounsellorStatus = (typeof counsellorStatuses)[number];
 
-/** The counsellor's own view of their profile (never shown to others as is). */
-export const ownCounsellorProfileSchema = z.object({
-  id: z.string(),
-  status: z.enum(counsellorStatuses),
-  reviewNote: z.string().nullable(),
-  instituteId: z.string(),
-  college: z.string(),
+/** The fields of a counsellor's profile that an edit changes and an admin reviews. */
+const reviewedProfileFieldsSchema = z.object({
   name: z.string(),
   yearOfStudy: z.number().int(),
   program: z.string(),
@@ -328,6 +323,16 @@ export const ownCounsellorProfileSchema = z.object({
   achievements: z.string().nullable(),
   experience: z.string().nullable(),
   image: z.string().nullable(),
+});
+
+/** The counsellor's own view of their profile (never shown to others as is). */
+export const ownCounsellorProfileSchema = z.object({
+  id: z.string(),
+  status: z.enum(counsellorStatuses),
+  reviewNote: z.string().nullable(),
+  instituteId: z.string(),
+  college: z.string(),
+  ...reviewedProfileFieldsSchema.shape,
   availableDays: z.array(z.number().int()),
   timeRanges: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
   isDemo: z.boolean(),
@@ -371,16 +376,6 @@ export const counsellorApplicationViewSchema = ownCounsellorProfileSchema.extend
 /** The ID card as the admin's page shows it beside the application. */
 export const idCardResponseSchema = z.object({ data: z.object({ contentType: z.string(), base64: z.string(), uploadedAt: z.string() }) });
 
-/** The fields of a counsellor's profile that an edit changes and an admin reviews. */
-const reviewedProfileFieldsSchema = z.object({
-  name: z.string(),
-  yearOfStudy: z.number().int(),
-  program: z.string(),
-  about: z.string(),
-  achievements: z.string().nullable(),
-  experience: z.string().nullable(),
-  image: z.string().nullable(),
-});
 /** Admin: an approved counsellor's edit, live and proposed side by side. */
 export const profileChangeViewSchema = z.object({
   counsellorId: z.string(),
