@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession } from 'playwright';
+import { benchEnv } from './timing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,16 +48,7 @@ const { sql } = await import('drizzle-orm');
 
 const dataFolder = values['data-folder']!;
 mkdirSync(dataFolder, { recursive: true });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  DATA_FOLDER: dataFolder,
-  DATABASE_URL: '',
-  IMPORT_ON_START: 'false',
-  ADDRESS_RATE_LIMIT_FACTOR: '1000',
-});
+const config = loadConfig(benchEnv(dataFolder, '', { ADDRESS_RATE_LIMIT_FACTOR: '1000' }));
 const database = await openDatabase({ pgliteDir: path.join(dataFolder, 'pglite') });
 await migrateDatabase(database);
 if (!(await hasEngineeringData(database))) {

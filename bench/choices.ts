@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database.ts';
-import { fmt, rng, stats } from './timing.ts';
+import { benchEnv, fmt, rng, stats } from './timing.ts';
 
 type Engine = 'postgres' | 'pglite';
 const { values } = parseArgs({
@@ -41,17 +41,7 @@ async function runEngine(engine: Engine): Promise<void> {
   if (dbName) await adminQuery(serverUrl, `CREATE DATABASE ${dbName}`);
   const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'rankwise-bench-choices-'));
   const url = dbName ? withDatabase(serverUrl, dbName) : undefined;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    DATA_FOLDER: dataFolder,
-    DATABASE_URL: url ?? '',
-    IMPORT_ON_START: 'false',
-    ADDRESS_RATE_LIMIT_FACTOR: '1000',
-    SUBMISSION_LIMIT: '100000',
-  });
+  const config = loadConfig(benchEnv(dataFolder, url, { ADDRESS_RATE_LIMIT_FACTOR: '1000', SUBMISSION_LIMIT: '100000' }));
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
   try {
     await migrateDatabase(database);

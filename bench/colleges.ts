@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database.ts';
-import { fmt, rng, stats, type Stats } from './timing.ts';
+import { benchEnv, fmt, rng, stats, type Stats } from './timing.ts';
 
 type Engine = 'postgres' | 'pglite';
 
@@ -49,15 +49,7 @@ async function runEngine(engine: Engine): Promise<void> {
   if (dbName) await adminQuery(serverUrl, `CREATE DATABASE ${dbName}`);
   const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'rankwise-bench-colleges-'));
   const url = dbName ? withDatabase(serverUrl, dbName) : undefined;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    DATA_FOLDER: dataFolder,
-    DATABASE_URL: url ?? '',
-    IMPORT_ON_START: 'false',
-  });
+  const config = loadConfig(benchEnv(dataFolder, url));
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
   try {
     await migrateDatabase(database);

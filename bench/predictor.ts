@@ -31,7 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { adminQuery, withDatabase } from '../apps/api/test/helpers/test-database.ts';
-import { rng, stats, type Stats } from './timing.ts';
+import { benchEnv, rng, stats, type Stats } from './timing.ts';
 
 type Stream = 'engineering' | 'medical';
 type Engine = 'postgres' | 'pglite';
@@ -78,17 +78,7 @@ async function serve(): Promise<void> {
   const { sql } = await import('drizzle-orm');
 
   const url = process.env.BENCH_DATABASE_URL || undefined;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    DATA_FOLDER: process.env.BENCH_DATA_FOLDER!,
-    DATABASE_URL: url ?? '',
-    IMPORT_ON_START: 'false',
-    SUBMISSION_LIMIT: '100000000',
-    ACCESS_TOKEN_TTL_SECONDS: String(6 * 60 * 60),
-  });
+  const config = loadConfig(benchEnv(process.env.BENCH_DATA_FOLDER!, url, { SUBMISSION_LIMIT: '100000000', ACCESS_TOKEN_TTL_SECONDS: String(6 * 60 * 60) }));
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
   await migrateDatabase(database);
   const started = performance.now();

@@ -1,4 +1,4 @@
-/** Helpers the bench scripts share: latency percentiles and a seeded random source. */
+/** Helpers the bench scripts share: latency percentiles, a seeded random source and the app's settings. */
 
 export type Stats = { n: number; p50: number; p90: number; p99: number; max: number; mean: number };
 
@@ -17,5 +17,23 @@ export function rng(seed: number) {
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The settings a bench's in-process app starts with (for loadConfig): this process's environment,
+ * silent logs on 127.0.0.1, no import at start, the given data folder and database ('' = PGlite),
+ * then the bench's own settings.
+ */
+export function benchEnv(dataFolder: string, databaseUrl: string | undefined, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    DATA_FOLDER: dataFolder,
+    DATABASE_URL: databaseUrl ?? '',
+    IMPORT_ON_START: 'false',
+    ...extra,
   };
 }
