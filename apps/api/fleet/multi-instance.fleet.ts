@@ -30,6 +30,8 @@ const missing = !NGINX
   : (ownRedisUnavailable() ?? (process.env.TEST_DATABASE_URL ? null : ownPostgresUnavailable()));
 if (missing && process.env.CI) throw new Error(`the multi-instance test cannot run in CI: ${missing}`);
 
+/** FLEET_DRAIN_CYCLES=N stops and restarts the instance N times in the drain check (to look for a rare loss); FLEET_KEEP_WORK=1 keeps nginx's logs. */
+const DRAIN_CYCLES = Number(process.env.FLEET_DRAIN_CYCLES ?? 1);
 const JWT_SECRET = 'fleet-secret-fleet-secret-fleet-secret-0123456789';
 const METRICS_TOKEN = 'fleet-metrics-token-0123456789';
 const READ_MODEL_POLL_MS = 1000;
@@ -199,7 +201,8 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
     await redis?.destroy();
     await cashfree?.close();
     await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
-    rmSync(work, { recursive: true, force: true });
+    if (process.env.FLEET_KEEP_WORK) console.log(`fleet work kept in ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }, 120_000);
 
   const call = (method: string, url: string, opts: { body?: unknown; headers?: Record<string, string>; raw?: Buffer } = {}) =>
@@ -425,17 +428,19 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
     expect(seen.filter((c) => c !== 0 && c !== 2)).toEqual([]);
   });
 
-  it('drains an instance stopped with SIGTERM: no 5xx through the proxy while it stops and restarts', async () => {
+  it('drains an instance stopped with SIGTERM: no 5xx through the proxy while it stops and restarts', { timeout: 120_000 * DRAIN_CYCLES }, async () => {
     const config = testConfig({ JWT_SECRET });
     const row = await pool.query(`insert into users (username, email) values ('fleet_loader', 'fleet-loader@example.in') returning id`);
     const token = await signAccessToken(config, { id: row.rows[0].id, username: 'fleet_loader', email: 'fleet-loader@example.in' });
     const codes: number[] = [];
     let running = true;
-    // Four clients in a loop: predictor answers (one preference set: it counts once) and health checks.
+    // Four clients in a loop: predictor answers (one preference set: it counts once) and the public
+    // configuration. Not /health: it rightly says 503 'degraded' when a busy machine's database takes
+    // over 1.5 s to answer its ping, which is not what this checks.
     const load = Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let k = 0; running; k++) {
-          const res = await call(k % 2 ? 'GET' : 'POST', k % 2 ? '/api/v1/health' : '/api/v1/college/preferences', {
+          const res = await call(k % 2 ? 'GET' : 'POST', k % 2 ? '/api/v1/app/config' : '/api/v1/college/preferences', {
             body: k % 2 ? undefined : { rank: 5000, examType: 'IIT', seatType: 'OPEN', gender: 'Female', homeState: 'Kerala' },
             headers: { authorization: `Bearer ${token}` },
           });
@@ -443,15 +448,22 @@ describe.skipIf(Boolean(missing))(`three instances behind nginx${missing ? ` (sk
         }
       }),
     );
-    await sleep(500);
-    await stop(instances[1], 'SIGTERM');
-    await sleep(500);
-    await start(instances[1]);
+    for (let cycle = 0; cycle < DRAIN_CYCLES; cycle++) {
+      await sleep(500);
+      await stop(instances[1], 'SIGTERM');
+      await sleep(500);
+      await start(instances[1]);
+    }
     await sleep(500);
     running = false;
     await load;
     expect(codes.length).toBeGreaterThan(20);
-    expect(codes.filter((c) => c !== 200)).toEqual([]);
+    // nginx's error log says why an answer was not a 200 (refused, reset, closed before the header).
+    const nginxErrors = () => readFileSync(path.join(work, 'nginx/error.log'), 'utf8').split('\n').slice(-20).join('\n');
+    expect(
+      codes.filter((c) => c !== 200),
+      codes.some((c) => c !== 200) ? nginxErrors() : '',
+    ).toEqual([]);
   });
 
   it('runs each due job once with an instance killed mid-run: nothing sent twice, every job finished', async () => {

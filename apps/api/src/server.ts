@@ -2,6 +2,7 @@ import { writeSync } from 'node:fs';
 import { pino, type LoggerOptions } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { listenerQuiet } from './lib/drain.ts';
 import { createTextLog } from './lib/log-text.ts';
 import { importSummaryLine, openImportedDatabase } from './data/first-start.ts';
 import { databaseSettingProblem } from './lib/pg-error.ts';
@@ -52,10 +53,24 @@ try {
 const db = database;
 const app = await buildApp(config, { database: db, loggerInstance: log });
 app.addHook('onClose', async () => db.close());
+// SIGTERM: take this instance out of the proxy's rotation, close the listener once nothing comes,
+// answer every request already sent, let jobs in flight finish, exit (lib/drain.ts, docs/operations.md).
+const listener = listenerQuiet(app.server);
+const QUIET_MS = 1000;
+const MAX_LISTEN_MS = 5000;
+const CLOSE_BOUND_MS = 15_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: shutting down`);
-    void app.close().then(() => process.exit(0));
+    app.startDraining();
+    void listener
+      .quiet(QUIET_MS, MAX_LISTEN_MS)
+      .then(() => {
+        // A connection that sends nothing, or a request that never ends, does not hold the stop for ever.
+        setTimeout(() => app.server.closeAllConnections(), CLOSE_BOUND_MS).unref();
+        return app.close();
+      })
+      .then(() => process.exit(0));
   });
 }
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -39,4 +39,20 @@ describe.each(databaseKinds)('app base on %s', (kind) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  // Last: the app stays stopping. SIGTERM (server.ts) takes the instance out of the proxy's rotation
+  // with 503s to GETs (nginx asks them of another instance), and answers everything else as ever.
+  it('while stopping, answers GETs 503 to be asked elsewhere, and everything else as ever', async () => {
+    t.app.startDraining();
+    const get = await t.app.inject({ method: 'GET', url: '/api/v1/app/config' });
+    expect([get.statusCode, get.json()]).toEqual([
+      503,
+      { message: 'The service is temporarily unavailable. Please try again in a minute.', code: 'UNAVAILABLE' },
+    ]);
+    expect(get.headers).toMatchObject({ connection: 'close', 'retry-after': '1' });
+    expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    const post = await t.app.inject({ method: 'POST', url: '/api/v1/auth/google', payload: { code: 'abc' } });
+    expect(post.statusCode).toBe(404);
+  });
 });

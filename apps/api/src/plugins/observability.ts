@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { pingDatabase } from '../db/client.ts';
+import { UNAVAILABLE_MESSAGE } from './errors.ts';
 import { createRegistry, SECONDS_BUCKETS, within, type Counter, type Histogram, type Registry } from '../lib/metrics.ts';
 
 export type Metrics = {
@@ -19,8 +20,14 @@ export type Metrics = {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
-    /** True once the app is closing (SIGTERM): readiness says 503 while the requests in flight finish. */
+    /** True once the app is stopping (SIGTERM) or closing: readiness says 503 while the requests in flight finish. */
     draining(): boolean;
+    /**
+     * SIGTERM (server.ts): from now on GETs and HEADs other than /health/live are answered 503 with
+     * `Connection: close`, so that the proxy asks another instance and takes this one out of its
+     * rotation before the listener closes (lib/drain.ts); other requests are answered as ever.
+     */
+    startDraining(): void;
   }
 }
 
@@ -60,13 +67,21 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { confi
   };
   app.decorate('metrics', metrics);
   let draining = false;
+  let shedReads = false;
   app.decorate('draining', () => draining);
+  app.decorate('startDraining', () => {
+    draining = true;
+    shedReads = true;
+  });
   app.addHook('preClose', async () => {
     draining = true;
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (shedReads && (request.method === 'GET' || request.method === 'HEAD') && request.url !== '/health/live') {
+      return reply.code(503).header('connection', 'close').header('retry-after', '1').send({ message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
+    }
   });
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the raw URL (one series per route, whatever ids or tokens a path holds).
