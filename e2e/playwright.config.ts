@@ -15,7 +15,9 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
+  // Tests, not files, are shared out between the workers: a long file (engineering.spec.ts) no longer
+  // ends the run on one worker while the other idles. A describe block that is serial stays so.
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Bounds that only a hang reaches: a machine busy with other work stretches every step (a load
