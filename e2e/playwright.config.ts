@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx support/harness.ts',
     url: `http://localhost:${E2E_PORT}/api/v1/health`,
-    // A first start imports the data (about a minute of CPU): bounded work that load stretches.
+    // Without the unit run's import to start from (docs/decisions/0038) the harness imports the data
+    // (about a minute of CPU): bounded work that load stretches.
     timeout: 1_800_000,
     reuseExistingServer: false,
     stdout: 'pipe',
