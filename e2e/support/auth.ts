@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { waitForMail } from './control.ts';
+import { createAccount } from './sessions.ts';
 
 let counter = 0;
 
@@ -53,4 +54,18 @@ export async function signIn(page: Page, creds: { email: string; password: strin
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(login).toBeHidden();
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+}
+
+/**
+ * Set-up, for tests about what a signed-in student sees (the sign-up and sign-in screens themselves
+ * are tested in auth.spec.ts, session.spec.ts and navigation.spec.ts): a fresh account made through
+ * the sign-up calls (the code read from the SMTP server), signed in through the login call in the
+ * page's browser context (its cookies, as the login modal's request sets them), and `path` opened
+ * signed in.
+ */
+export async function signedUpThroughApi(page: Page, path = '/'): Promise<Credentials> {
+  const { username, email, password } = await createAccount(page.request);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  return { username, email, password };
 }

@@ -3,7 +3,7 @@
  * server receiving its mail, and a control port for the tests only (received mail, SQL reads).
  * Started by Playwright's webServer; never part of the product.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,9 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { importMissing } from '../../apps/api/src/data/import-all.ts';
 import { silentProgress } from '../../apps/api/src/data/import-context.ts';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { startCashfreeStandIn } from '../../apps/api/src/dev/cashfree-stand-in.ts';
+import { cachedPgliteDump, importedDataKey } from '../../apps/api/test/helpers/imported-data-cache.ts';
 import { startSmtpSink } from '../../apps/api/test/helpers/smtp-sink.ts';
 import { E2E_CONTROL_PORT, E2E_PORT } from './ports.ts';
 
@@ -51,8 +53,27 @@ const config = loadConfig({
   // Every simulated student signs up from 127.0.0.1.
   ADDRESS_RATE_LIMIT_FACTOR: '20',
 });
+
+// The data as a first start imports it. The unit run (npm test's step before this one) imported the
+// same into PGlite and kept the dump, keyed by everything that decides it (docs/decisions/0038):
+// when the key matches, the data folder starts from that dump; otherwise (another database, changed
+// data or code, no unit run, E2E_DATA_CACHE=off) the import below does the work. It runs either
+// way and finds nothing missing after a load. The first start's own import is tested by
+// apps/api/test/server-bundle.integration.test.ts.
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+const dump = config.DATABASE_URL || process.env.E2E_DATA_CACHE === 'off' ? null : cachedPgliteDump(importedDataKey(config));
+if (dump) {
+  const loaded = await openDatabase({ pgliteDir: path.join(dataFolder, 'pglite'), loadDataDir: new Blob([readFileSync(dump)]) });
+  await loaded.close();
+}
 const app = await buildApp(config);
-await importMissing({ database: app.database, config, log: (m) => console.log(m), progress: silentProgress });
+const imported = await importMissing({ database: app.database, config, log: (m) => console.log(m), progress: silentProgress });
+const cpu = process.cpuUsage(cpuBefore);
+console.log(
+  `e2e harness: data ${dump ? "loaded from the unit run's import" : `imported (${imported.map((s) => s.name).join(', ') || 'nothing missing'})`} in ` +
+    `${((performance.now() - started) / 1000).toFixed(1)} s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU`,
+);
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
 
 const control = http.createServer((req, res) => {

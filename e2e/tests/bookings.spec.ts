@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndSignIn, type Credentials } from '../support/auth.ts';
+import { signedUpThroughApi, type Credentials } from '../support/auth.ts';
 import { grantRole, query, waitForMail } from '../support/control.ts';
 import { solidPng } from '../support/images.ts';
 
@@ -33,7 +33,7 @@ test.describe('counsellors and paid sessions', () => {
   let counsellor: Credentials;
 
   test('a current student applies as a counsellor from the start dialog, and an admin approves', async ({ page, browser }) => {
-    counsellor = await signUpAndSignIn(page);
+    counsellor = await signedUpThroughApi(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'College Predictor' }).click();
     await page
@@ -73,7 +73,7 @@ test.describe('counsellors and paid sessions', () => {
 
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    const adminCreds = await signUpAndSignIn(admin);
+    const adminCreds = await signedUpThroughApi(admin);
     await admin.goto('/admin/counsellors');
     await expect(admin.getByText('You do not have access to this page.')).toBeVisible();
     await grantRole(adminCreds.email, 'admin');
@@ -87,7 +87,7 @@ test.describe('counsellors and paid sessions', () => {
   });
 
   test('a student books a session, pays in the Cashfree checkout modal, and both sides get the link and the invite', async ({ page }) => {
-    const student = await signUpAndSignIn(page);
+    const student = await signedUpThroughApi(page);
     await page.goto(`/connect-students?collegeName=${encodeURIComponent(COLLEGE)}`);
     const c = card(page);
     await expect(c).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('counsellors and paid sessions', () => {
   });
 
   test('the next student sees the slot (Booked); closing the checkout shows payment cancelled', async ({ page }) => {
-    await signUpAndSignIn(page);
+    await signedUpThroughApi(page);
     const dialog = await openBooking(page);
     await dialog.getByRole('group', { name: 'Choose a date' }).getByRole('button').first().click();
     await expect(dialog.getByRole('button', { name: '9:00 AM (Booked)' })).toBeDisabled();
@@ -164,7 +164,7 @@ test.describe('counsellors and paid sessions', () => {
   });
 
   test("a college without counsellors shows 'No Counselors Found' and the toast", async ({ page }) => {
-    await signUpAndSignIn(page);
+    await signedUpThroughApi(page);
     await page.goto(`/connect-students?collegeName=${encodeURIComponent('Indian Institute of Technology Bombay')}`);
     await expect(page.getByRole('heading', { name: 'No Counselors Found' })).toBeVisible();
     await expect(page.getByText("We couldn't find any counselors for this college at the moment.")).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndSignIn } from '../support/auth.ts';
+import { signedUpThroughApi } from '../support/auth.ts';
 import { query } from '../support/control.ts';
 
 // Spec §2 Compare screen and About college, §3 Comparison list and College detail, §4 Compare, §7
@@ -61,8 +61,7 @@ async function openResults(page: Page) {
 
 test('three programs from results: the Compare (3) bar, their figures side by side, kept on reload and on Back, then cleared', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const articles = await openResults(page);
   const bar = page.getByRole('complementary', { name: 'Comparison list' });
   await expect(bar).toHaveCount(0);
@@ -139,8 +138,7 @@ test('three programs from results: the Compare (3) bar, their figures side by si
 
 test('a results page opened afresh keeps the list (decision 0028); a PIN code moves the distance origin', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const articles = await openResults(page);
   // A college without a NIRF package: spec §2, its Average Package reads 'not disclosed'.
   const noPackage = (await cards(page)).findIndex((c) => !Object.keys(c.facts).some((k) => k.startsWith('Median package')));
@@ -166,8 +164,7 @@ test('a results page opened afresh keeps the list (decision 0028); a PIN code mo
 
 test('a college page from a result card opens with that program preselected in the history, equal to the database rows', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const articles = await openResults(page);
   const [card] = await cards(page);
   await articles.first().getByRole('heading', { level: 3 }).getByRole('link').click();
@@ -199,8 +196,7 @@ test('a college page from a result card opens with that program preselected in t
 
 test('the IIT Bombay page: every spec text, placements with their year, NA figures hidden, NIRF ranks, tuition and Connect with Students', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   await page.goto('/about-college?collegeName=IIT%20Bombay');
   await expect(page.getByRole('heading', { level: 1, name: 'Indian Institute of Technology Bombay' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'About Our College' })).toBeVisible();
@@ -243,8 +239,7 @@ test('the IIT Bombay page: every spec text, placements with their year, NA figur
 
 test('an unknown college is said not to be found; no name shows the default banner and no data', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   await page.goto('/about-college?collegeName=Institute%20of%20Nowhere');
   await expect(page.getByRole('alert').filter({ hasText: 'We could not find this college' })).toBeVisible();
   await expect(page.getByText('Failed to fetch college information')).toHaveCount(0);
@@ -260,8 +255,7 @@ test('an unknown college is said not to be found; no name shows the default bann
 
 test('a comparison that cannot be fetched says so and goes back', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   await page.goto('/faq');
   // The session is restored (its refresh answered) before the next full load.
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signUpAndSignIn, type Credentials } from '../support/auth.ts';
+import { signedUpThroughApi, signIn, type Credentials } from '../support/auth.ts';
 import { grantRole, query, waitForMail } from '../support/control.ts';
 import { bookPaidSession, createAccount, istDay, moveIntoPast } from '../support/sessions.ts';
 
@@ -26,7 +26,7 @@ test.describe('a verified counsellor is paid', () => {
   let counsellorId: string;
 
   test('a new user applies with a college e-mail code and an admin approves from the menu', async ({ page, browser }) => {
-    counsellor = await signUpAndSignIn(page);
+    counsellor = await signedUpThroughApi(page);
     await page.goto('/counsellor');
     await expect(page.getByRole('heading', { name: 'Become a counsellor' })).toBeVisible();
     await page.getByLabel('Your college').selectOption({ label: COLLEGE });
@@ -60,7 +60,7 @@ test.describe('a verified counsellor is paid', () => {
 
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    const adminCreds = await signUpAndSignIn(admin);
+    const adminCreds = await signedUpThroughApi(admin);
     await grantRole(adminCreds.email, 'admin');
     await admin.goto('/');
     await admin.reload();
@@ -119,7 +119,7 @@ test.describe('a verified counsellor is paid', () => {
 
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    const adminCreds = await signUpAndSignIn(admin);
+    const adminCreds = await signedUpThroughApi(admin);
     await grantRole(adminCreds.email, 'admin');
     const today = istDay(0);
     await admin.goto(`/admin/payouts?from=${today}&to=${today}`);
@@ -145,7 +145,7 @@ test.describe('a verified counsellor is paid', () => {
 
   test('a college with no counsellor: notify me (one click stops it), students of similar colleges, and Study here?', async ({ page }) => {
     const college = 'National Institute of Technology Calicut';
-    await signUpAndSignIn(page);
+    await signedUpThroughApi(page);
     await page.goto(`/connect-students?collegeName=${encodeURIComponent(college)}`);
     await expect(page.getByRole('heading', { name: 'No Counselors Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Become a counsellor' })).toHaveAttribute('href', '/counsellor');

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signUpAndSignIn } from '../support/auth.ts';
+import { signedUpThroughApi, signIn } from '../support/auth.ts';
 import { query } from '../support/control.ts';
 import { askApi, recordCalls, scrollToEnd } from '../support/results.ts';
+import { createAccount } from '../support/sessions.ts';
 
 // Spec §2 Start page and Engineering results page, §4 Preference submit and Compare, §5 rank
 // messages, §6 visitor view, §7 page size 35. Expectations come from the real data: the app's own
@@ -233,8 +234,7 @@ test('the start page: stream choice, Change Stream, the engineering form, every 
 
 test('a student submits JEE Main preferences, scrolls to page 3, searches and tries every sort', async ({ page, request }) => {
   test.setTimeout(150_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, PREFS);
   const form = await openEngineeringForm(page, { signedIn: true });
   await form.getByRole('group', { name: 'Exam type' }).getByRole('radio', { name: 'JEE Mains' }).check();
@@ -382,8 +382,7 @@ test('a student submits JEE Main preferences, scrolls to page 3, searches and tr
 
 test('JEE Advanced reaches IITs only, CSAB NIT+ only; a rank no IIT closed at shows No Colleges Found', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, PREFS);
   const iits = await iitNames();
 
@@ -527,9 +526,9 @@ test('results opened without preferences go back to the form with the spec messa
 
 test('a visitor sees the first 35, blurred samples and the sign-in overlay; Sign In to Continue unlocks the same results', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  // An account made in another browser, so this page stays signed out.
-  const other = await browser.newPage();
-  const creds = await signUpAndSignIn(other);
+  // An account made (through the API) in another browser context, so this page stays signed out.
+  const other = await browser.newContext();
+  const creds = await createAccount(other.request);
   await other.close();
 
   const calls = recordCalls(page, PREFS);
@@ -581,8 +580,7 @@ test('a visitor sees the first 35, blurred samples and the sign-in overlay; Sign
 
 test('Add to Compare toggles, and a fourth college shows the compare alert', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, PREFS);
   await page.goto(MAINS_URL);
   // After a full load the session is restored first (a visitor's click would open the login modal).
@@ -631,8 +629,7 @@ test("past the submission limit the results page says 'Max submissions limit per
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, PREFS);
   await page.goto(MAINS_URL);
   await expect(page.getByRole('list', { name: 'Colleges' }).getByRole('article')).toHaveCount(35);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeSignUp, signUpAndSignIn } from '../support/auth.ts';
+import { completeSignUp, signedUpThroughApi } from '../support/auth.ts';
 import { query } from '../support/control.ts';
 import { askApi, recordCalls, scrollToEnd } from '../support/results.ts';
 
@@ -165,8 +165,7 @@ test('the medical form shows every validation message, searches the course list,
 
 test('a student submits, scrolls 10 then 30 at a time without a gap, searches and sorts', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, PREFS);
   const form = await openMedicalForm(page, { signedIn: true });
   await form.getByLabel('CRL rank').fill('5000');
@@ -375,8 +374,7 @@ test("the submission limit shows 'Max submissions limit per user Breached' for 6
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, PREFS);
   await page.goto(RESULTS);
   await expect(page.getByRole('list', { name: 'Medical colleges' }).getByRole('article')).toHaveCount(10);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn } from '../support/auth.ts';
+import { signedUpThroughApi } from '../support/auth.ts';
 import { query } from '../support/control.ts';
 
 // Issues 21 and 22 (NEET PG): results judged on the closing ranks of MCC NEET PG 2025 rounds 1-3 and saying so, an
@@ -7,7 +7,7 @@ import { query } from '../support/control.ts';
 // forward backtest beside the two-fold one.
 
 test("KIMS Sunshine Begumpet's DNB General Medicine card shows its 2023 closing rank, judged on NEET PG 2025", async ({ page }) => {
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   // 2025 rounds 1-3 closed at 5,541; 2024 at 5,915; in 2023, as 'Sunshine Hospital, Secunderabad', at 5,231.
   await page.goto('/medical-colleges?rank=5541&category=General&quota=DNB+Quota&course=DNB+IN+GENERAL+MEDICINE');
   await expect(

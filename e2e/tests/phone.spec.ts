@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signUpAndSignIn } from '../support/auth.ts';
+import { signedUpThroughApi, signIn } from '../support/auth.ts';
 import { grantRole } from '../support/control.ts';
 import { approvedCounsellor, bookPaidSession, createAccount, istDay } from '../support/sessions.ts';
 
@@ -59,8 +59,7 @@ test('on a phone: "15,000" in the rank box, cards of at most 300 px that open fo
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   await page.setViewportSize(PHONE);
 
   // JEE Advanced, the rank typed with Indian digit grouping.
@@ -179,8 +178,7 @@ test('on a phone: "15,000" in the rank box, cards of at most 300 px that open fo
 
 test('no page is wider than a 390 px screen', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/');
-  const student = await signUpAndSignIn(page);
+  const student = await signedUpThroughApi(page);
   // An admin too, so the admin pages are walked (the role is read at the next start).
   await grantRole(student.email, 'admin');
   await page.reload();

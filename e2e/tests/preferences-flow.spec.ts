@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeSignUp, signIn, signUpAndSignIn } from '../support/auth.ts';
+import { completeSignUp, signedUpThroughApi, signIn } from '../support/auth.ts';
 import { query, setGoogleIdentity } from '../support/control.ts';
 import { recordCalls, scrollToEnd } from '../support/results.ts';
+import { createAccount } from '../support/sessions.ts';
 
 // Issue 15, the rough edges of the preference flow: signing in from the submit prompt carries on to
 // the results; the results say which preferences they answer, with Edit back to the filled form;
@@ -11,10 +12,10 @@ const ENGINEERING = '/api/v1/college/preferences';
 const MEDICAL = '/api/v1/medical-college/preferences';
 const MAINS_URL = '/colleges?examType=MAINS&rank=20000&seatType=OPEN&gender=Male&homeState=Maharashtra&sportsFacility=Yes&hostelFacility=Yes&messFacility=Yes';
 
-/** An account made in another browser page, so `page` stays a visitor until it signs in. */
+/** An account made through the API in another browser context, so `page` stays a visitor until it signs in. */
 async function accountElsewhere(page: Page) {
-  const other = await page.context().browser()!.newPage();
-  const creds = await signUpAndSignIn(other);
+  const other = await page.context().browser()!.newContext();
+  const creds = await createAccount(other.request);
   await other.close();
   return creds;
 }
@@ -108,8 +109,7 @@ test('dismissing the submit prompt stays on the form; a later sign-in from the n
 
 test('the results show the applied preferences; Edit and Adjust Preferences open the form filled with them', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const form = await fillEngineering(page, { branches: ['Computer Science & IT', 'Civil'] });
   await form.getByLabel('Gender').selectOption('Female');
   await form.getByRole('button', { name: 'Submit Preferences' }).click();
@@ -161,8 +161,7 @@ test('the results show the applied preferences; Edit and Adjust Preferences open
 });
 
 test('the medical results show rank, category, quota and courses, with Edit back to the filled form', async ({ page }) => {
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   await page.goto('/medical-colleges?rank=20000&category=OBC&quota=All+India&course=MS+IN+ORTHOPAEDICS&course=DNB+IN+ORTHOPAEDICS');
   expect(await applied(page)).toEqual({
     'NEET PG rank': '20,000',
@@ -192,8 +191,7 @@ test('the medical results show rank, category, quota and courses, with Edit back
 });
 
 test('a fresh start page never keeps an earlier search out of sight: it names the last search and can clear it', async ({ page }) => {
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const form = await fillEngineering(page, { branches: ['Mechanical'] });
   await form.getByRole('button', { name: 'Submit Preferences' }).click();
   await expect(page).toHaveURL(/\/colleges\?/);
@@ -233,8 +231,7 @@ test('a fresh start page never keeps an earlier search out of sight: it names th
 
 test('Back from a college page or the counsellors returns to the same place in the results, with the same pages loaded', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await signUpAndSignIn(page);
+  await signedUpThroughApi(page);
   const calls = recordCalls(page, ENGINEERING);
   await page.goto(MAINS_URL);
   const articles = page.getByRole('list', { name: 'Colleges' }).getByRole('article');

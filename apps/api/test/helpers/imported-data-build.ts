@@ -6,6 +6,8 @@
  * - postgres: the database named on the command line, on TEST_DATABASE_URL's server, used as a
  *   template (CREATE DATABASE … TEMPLATE).
  * Then `<dir>/<kind>.json` (the import summaries), written last: its presence means ready.
+ * The PGlite dump is also kept for the browser tests' harness, keyed by its inputs
+ * (helpers/imported-data-cache.ts), so that `npm test`'s e2e step need not import the same data again.
  * Started by the test run's global setup (test/global-setup.ts); usage: imported-data-build.ts <dir> <kind> [template].
  */
 import { renameSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { migrateDatabase, openDatabase, type Database } from '../../src/db/client.ts';
 import { importMissing } from '../../src/data/import-all.ts';
 import { silentProgress } from '../../src/data/import-context.ts';
+import { importedDataKey, keepPgliteDump } from './imported-data-cache.ts';
 import { testConfig } from './test-config.ts';
 import { adminQuery, withDatabase, type DatabaseKind, type ImportedDataMeta } from './test-database.ts';
 
@@ -24,6 +27,10 @@ function writeAtomically(file: string, data: string | Uint8Array): void {
 
 async function build(dir: string, kind: DatabaseKind, template: string | undefined): Promise<void> {
   const started = performance.now();
+  const config = testConfig();
+  // Of the inputs as they are before the import reads them.
+  const key = kind === 'pglite' ? importedDataKey(config) : '';
+  let dump: Uint8Array | null = null;
   let database: Database;
   if (kind === 'pglite') {
     database = await openDatabase({ pgliteDir: 'memory://' });
@@ -35,10 +42,11 @@ async function build(dir: string, kind: DatabaseKind, template: string | undefin
   }
   try {
     await migrateDatabase(database);
-    const summaries = await importMissing({ database, config: testConfig(), log: () => {}, progress: silentProgress });
+    const summaries = await importMissing({ database, config, log: () => {}, progress: silentProgress });
     if (database.kind === 'pglite') {
-      const tar = await database.client.dumpDataDir('none');
-      writeAtomically(path.join(dir, 'pglite.tar'), new Uint8Array(await tar.arrayBuffer()));
+      const tar = new Uint8Array(await (await database.client.dumpDataDir('none')).arrayBuffer());
+      writeAtomically(path.join(dir, 'pglite.tar'), tar);
+      dump = tar;
     }
     const meta: ImportedDataMeta = {
       kind,
@@ -52,6 +60,8 @@ async function build(dir: string, kind: DatabaseKind, template: string | undefin
     // A template must have no connection open when it is copied: close before saying ready.
     await database.close();
     writeAtomically(path.join(dir, `${kind}.json`), JSON.stringify(meta));
+    // After saying ready: the test files need not wait for it.
+    if (dump) keepPgliteDump(key, dump);
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
