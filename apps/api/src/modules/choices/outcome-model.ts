@@ -43,6 +43,13 @@ export function commonShocks(seed: number, years: number = SIMULATED_YEARS): Flo
   return out;
 }
 
+/** The shocks of the last seed and year count asked for: a backtest simulates thousands of lists on one seed. Read only. */
+let lastShocks: { seed: number; years: number; shocks: Float64Array } | null = null;
+function sharedShocks(seed: number, years: number): Float64Array {
+  if (lastShocks?.seed !== seed || lastShocks.years !== years) lastShocks = { seed, years, shocks: commonShocks(seed, years) };
+  return lastShocks.shocks;
+}
+
 export type Outcomes = {
   /** Per choice, the chance it is the seat the student ends with. */
   final: number[];
@@ -57,7 +64,7 @@ export type Outcomes = {
 export function simulateOutcomes(chances: readonly (number | null)[], opts: SimulationOptions): Outcomes {
   const n = chances.length;
   const years = opts.years ?? SIMULATED_YEARS;
-  const shocks = commonShocks(opts.seed, years);
+  const shocks = sharedShocks(opts.seed, years);
   const a = Math.sqrt(opts.rho);
   const b = Math.sqrt(1 - opts.rho);
   const threshold = new Float64Array(n);
@@ -68,6 +75,10 @@ export function simulateOutcomes(chances: readonly (number | null)[], opts: Simu
     open[i] = 1;
     threshold[i] = normalQuantile(Math.min(c, 1 - 1e-12));
   }
+  const opening = (i: number, shift: number) => (b > 0 ? normalCdf((threshold[i] - shift) / b) : threshold[i] >= shift ? 1 : 0);
+  // With ρ = 0 the shift is 0 in every year (a · G = ±0, which changes no difference): each seat's
+  // chance of opening is the same every year, computed once (the same numbers, bit for bit).
+  const fixed = a === 0 ? Float64Array.from({ length: n }, (_, i) => (open[i] ? opening(i, 0) : 0)) : null;
   const final = new Float64Array(n);
   let none = 0;
   for (let s = 0; s < years; s++) {
@@ -75,7 +86,7 @@ export function simulateOutcomes(chances: readonly (number | null)[], opts: Simu
     let remaining = 1;
     for (let i = 0; i < n && remaining > 1e-12; i++) {
       if (!open[i]) continue;
-      const q = b > 0 ? normalCdf((threshold[i] - shift) / b) : threshold[i] >= shift ? 1 : 0;
+      const q = fixed ? fixed[i] : opening(i, shift);
       const p = remaining * q;
       final[i] += p;
       remaining -= p;
