@@ -46,7 +46,6 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
   const gesture = useRef<{ startY: number; y: number; target: number } | null>(null);
   const [drag, setDrag] = useState<{ target: number } | null>(null);
   const [position, setPosition] = useState<string | null>(null);
-  const seat = outcome?.seat;
   const n = index + 1;
   const targetAt = (startY: number, y: number) => Math.max(0, Math.min(count - 1, index + Math.round((y - startY) / ROW_HEIGHT)));
   const endGesture = () => {
@@ -134,28 +133,13 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
               onPointerUp={onUp}
               onPointerCancel={endGesture}
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                <circle cx="7" cy="5" r="1.6" />
-                <circle cx="13" cy="5" r="1.6" />
-                <circle cx="7" cy="10" r="1.6" />
-                <circle cx="13" cy="10" r="1.6" />
-                <circle cx="7" cy="15" r="1.6" />
-                <circle cx="13" cy="15" r="1.6" />
-              </svg>
+              {GRIP}
             </button>
           </>
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900" title={seat?.institute}>
-          {seat ? seat.institute : outcome ? `Seat ${item.id} is not in the current data` : 'Loading…'}
-        </p>
-        <p className="truncate text-sm text-slate-700" title={seat?.program}>
-          {seat?.program ?? ''}
-        </p>
-        <p className="truncate text-xs text-slate-600">
-          {seat ? `${seat.quota} · ${seat.seatType} · ${seat.gender} · closed at ${indianGrouping(seat.closingRank)} (${seat.year})` : ''}
-        </p>
+        <SeatLines id={item.id} outcome={outcome} />
         {readOnly ? (
           <p className="truncate text-xs italic text-slate-700">{item.note}</p>
         ) : (
@@ -170,16 +154,7 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
         )}
       </div>
       <div className="flex w-24 shrink-0 flex-col items-end gap-1 text-right">
-        <span className="text-lg font-bold text-slate-900" data-testid="outcome-percent" title="Chance this is the seat you end with">
-          {outcome ? `${outcome.outcomePercent}%` : '…'}
-        </span>
-        {outcome?.band ? (
-          <span className={clsx('rounded px-1.5 text-xs font-medium', bandStyle[outcome.band])}>
-            {outcome.band} {percentOf(outcome.chance ?? 0)}%
-          </span>
-        ) : outcome ? (
-          <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">NA</span>
-        ) : null}
+        <Figures outcome={outcome} />
         {readOnly ? null : (
           <button type="button" className="text-xs font-medium text-red-700 underline" onClick={() => onRemove(index)} aria-label={`Remove choice ${n}`}>
             Remove
@@ -194,6 +169,59 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
     </li>
   );
 }, sameRow);
+
+// A move changes a row's position, not its seat or figures: those parts (and the handle's icon, one
+// element for every row) are left alone by the re-render of a row whose position changed.
+const GRIP = (
+  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+    <circle cx="7" cy="5" r="1.6" />
+    <circle cx="13" cy="5" r="1.6" />
+    <circle cx="7" cy="10" r="1.6" />
+    <circle cx="13" cy="10" r="1.6" />
+    <circle cx="7" cy="15" r="1.6" />
+    <circle cx="13" cy="15" r="1.6" />
+  </svg>
+);
+
+type PartProps = { id: string; outcome: ChoiceOutcome | undefined };
+const samePart = (a: PartProps, b: PartProps) => a.id === b.id && sameOutcome(a.outcome, b.outcome);
+
+const SeatLines = memo(function SeatLines({ id, outcome }: PartProps) {
+  const seat = outcome?.seat;
+  return (
+    <>
+      <p className="truncate text-sm font-semibold text-slate-900" title={seat?.institute}>
+        {seat ? seat.institute : outcome ? `Seat ${id} is not in the current data` : 'Loading…'}
+      </p>
+      <p className="truncate text-sm text-slate-700" title={seat?.program}>
+        {seat?.program ?? ''}
+      </p>
+      <p className="truncate text-xs text-slate-600">
+        {seat ? `${seat.quota} · ${seat.seatType} · ${seat.gender} · closed at ${indianGrouping(seat.closingRank)} (${seat.year})` : ''}
+      </p>
+    </>
+  );
+}, samePart);
+
+const Figures = memo(
+  function Figures({ outcome }: Pick<PartProps, 'outcome'>) {
+    return (
+      <>
+        <span className="text-lg font-bold text-slate-900" data-testid="outcome-percent" title="Chance this is the seat you end with">
+          {outcome ? `${outcome.outcomePercent}%` : '…'}
+        </span>
+        {outcome?.band ? (
+          <span className={clsx('rounded px-1.5 text-xs font-medium', bandStyle[outcome.band])}>
+            {outcome.band} {percentOf(outcome.chance ?? 0)}%
+          </span>
+        ) : outcome ? (
+          <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">NA</span>
+        ) : null}
+      </>
+    );
+  },
+  (a, b) => sameOutcome(a.outcome, b.outcome),
+);
 
 /** What a row shows of its seat and outcome. */
 function sameOutcome(a: ChoiceOutcome | undefined, b: ChoiceOutcome | undefined): boolean {
