@@ -7,11 +7,16 @@
  * and with touch) is timed in the page: every requestAnimationFrame gap from the input until the page
  * is still again, and every long task (over 50 ms) in that time. A dropped frame is a gap longer than
  * 1.5 frames (25 ms at 60 Hz); an idle stretch of the same page is the baseline. The outcome request that follows a reorder is answered by the server
- * in between; its rendering is counted too.
+ * in between; its rendering is counted too. Rows are found by their place in the whole list
+ * (aria-posinset), as the rendered rows are a window that moves with the scroll.
+ * On a loaded machine the rAF gaps mostly measure the wait for a core; --cpu-trace adds a Chromium
+ * trace of each action and counts the renderer main thread's tasks by their CPU time (the throttle
+ * included, the wait for a core not): a task of over 25 ms of CPU drops a frame on any machine.
+ * (Tracing costs the page some time of its own: compare traced runs with traced runs.)
  *
- *   npm run build -w apps/web        # once (the bench serves apps/web/dist)
+ *   npm run build -w apps/web        # once (the bench serves apps/web/dist; WEB_DIST=<folder> serves another build)
  *   npm run bench:choices-frames
- *   npx tsx bench/choices-frames.ts --rate 4 --moves 6 --data-folder /tmp/rankwise-bench-frames
+ *   npx tsx bench/choices-frames.ts --rate 4 --moves 6 --data-folder /tmp/rankwise-bench-frames [--cpu-trace]
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
