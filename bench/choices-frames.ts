@@ -7,11 +7,16 @@
  * and with touch) is timed in the page: every requestAnimationFrame gap from the input until the page
  * is still again, and every long task (over 50 ms) in that time. A dropped frame is a gap longer than
  * 1.5 frames (25 ms at 60 Hz); an idle stretch of the same page is the baseline. The outcome request that follows a reorder is answered by the server
- * in between; its rendering is counted too.
+ * in between; its rendering is counted too. Rows are found by their place in the whole list
+ * (aria-posinset), as the rendered rows are a window that moves with the scroll.
+ * On a loaded machine the rAF gaps mostly measure the wait for a core; --cpu-trace adds a Chromium
+ * trace of each action and counts the renderer main thread's tasks by their CPU time (the throttle
+ * included, the wait for a core not): a task of over 25 ms of CPU drops a frame on any machine.
+ * (Tracing costs the page some time of its own: compare traced runs with traced runs.)
  *
- *   npm run build -w apps/web        # once (the bench serves apps/web/dist)
+ *   npm run build -w apps/web        # once (the bench serves apps/web/dist; WEB_DIST=<folder> serves another build)
  *   npm run bench:choices-frames
- *   npx tsx bench/choices-frames.ts --rate 4 --moves 6 --data-folder /tmp/rankwise-bench-frames
+ *   npx tsx bench/choices-frames.ts --rate 4 --moves 6 --data-folder /tmp/rankwise-bench-frames [--cpu-trace]
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +31,9 @@ const { values } = parseArgs({
     moves: { type: 'string', default: '6' },
     choices: { type: 'string', default: '300' },
     'data-folder': { type: 'string', default: path.join(os.tmpdir(), 'rankwise-bench-frames') },
+    // Also trace the renderer's main thread: its tasks' CPU time (the 4× throttle included, as Chromium
+    // throttles by keeping the thread busy; the time spent waiting for a core of the loaded machine not).
+    'cpu-trace': { type: 'boolean', default: false },
   },
 });
 const FRAME_MS = 1000 / 60;
@@ -77,7 +85,26 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 const focusFollowed: string[] = [];
-type Figures = { action: string; ms: number; frames: number; dropped: number; worstGap: number; longTasks: number; longTaskMs: number };
+type Figures = {
+  action: string;
+  ms: number;
+  frames: number;
+  dropped: number;
+  worstGap: number;
+  longTasks: number;
+  longTaskMs: number;
+  /** With --cpu-trace: the main thread's CPU time, its tasks of over DROPPED_MS of CPU time, and the longest. */
+  cpuMs?: number;
+  heavyTasks?: number;
+  worstTaskMs?: number;
+};
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } };
+/** The renderer main thread's tasks in a Chromium trace: their CPU time (tdur, µs), which excludes the time the thread waited for a core. */
+function mainThreadTasks(trace: Buffer): number[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).map((e) => (e.tdur ?? 0) / 1000);
+}
 const results: Figures[] = [];
 try {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
@@ -98,7 +125,6 @@ try {
   const listId = ((await made.json()) as { data: { id: string } }).data.id;
 
   await page.goto(`/choices?list=${listId}`);
-  const rows = page.getByTestId('choice-row');
   // A long list renders the rows near the screen only (row-window.ts): each row says its place in the whole list.
   await page.locator(`[data-testid="choice-row"][aria-setsize="${n}"]`).first().waitFor({ timeout: 120_000 });
   await page.getByTestId('outcome-percent').first().filter({ hasText: '%' }).waitFor({ timeout: 120_000 });
@@ -119,6 +145,7 @@ try {
   /** Runs an action, waits until the list shows its outcomes again and a quiet half second, then reads the frames in between. */
   async function measure(action: string, run: () => Promise<void>) {
     const from = (await page.evaluate('performance.now()')) as number;
+    if (values['cpu-trace']) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await run();
     // Until the new order's outcomes are shown (the list drops data-pending).
     await page.locator('[data-testid="choice-list"]:not([data-pending])').waitFor({ timeout: 60_000 });
@@ -137,12 +164,25 @@ try {
         longTaskMs: long.reduce((a, l) => a + l.duration, 0),
       };
     })()`)) as Omit<Figures, 'action'>;
+    if (values['cpu-trace']) {
+      const tasks = mainThreadTasks(await browser.stopTracing());
+      f.cpuMs = tasks.reduce((a, t) => a + t, 0);
+      f.heavyTasks = tasks.filter((t) => t > DROPPED_MS).length;
+      f.worstTaskMs = Math.max(0, ...tasks);
+    }
     results.push({ action, ...f });
   }
 
-  const handle = (i: number) => rows.nth(i).getByRole('button', { name: /^Move choice/ });
-  for (let k = 0; k < Number(values.moves); k++) {
+  // Rows by their place in the whole list (the rendered ones are a window that moves with the scroll).
+  const row = (n: number) => page.locator(`[data-testid="choice-row"][aria-posinset="${n}"]`);
+  const handle = (i: number) => row(i + 1).getByRole('button', { name: /^Move choice/ });
+  /** Back to the top of the page, once the window shows the list's first rows again. */
+  const toTop = async () => {
     await page.evaluate('window.scrollTo(0, 0)');
+    await row(6).waitFor();
+  };
+  for (let k = 0; k < Number(values.moves); k++) {
+    await toTop();
     await page.waitForTimeout(300);
     // The baseline: the same page with no input for as long as a reorder takes (a loaded machine drops frames by itself).
     await measure('idle (no input)', () => page.waitForTimeout(1000));
@@ -152,13 +192,14 @@ try {
     await measure('keyboard: End (to #300)', () => page.keyboard.press('End'));
     // The keyboard stays on the moved row, though it left the rendered rows (row-window.ts follows it).
     focusFollowed.push(String(await page.evaluate(`document.activeElement?.closest('[data-testid="choice-row"]')?.getAttribute('aria-posinset') ?? 'none'`)));
-    const position = rows.nth(1).getByRole('textbox', { name: /^Position of choice/ });
+    await toTop();
+    const position = row(2).getByRole('textbox', { name: /^Position of choice/ });
     await measure('position: 2 → 150', async () => {
       await position.fill('150');
       await position.press('Enter');
     });
     // A drag with the mouse: three rows down, in steps.
-    await page.evaluate('window.scrollTo(0, 0)');
+    await toTop();
     await handle(1).scrollIntoViewIfNeeded();
     const box = (await handle(1).boundingBox())!;
     await measure('drag (mouse): 3 rows', async () => {
@@ -190,7 +231,10 @@ for (const r of results) byAction.set(r.action, [...(byAction.get(r.action) ?? [
 console.log(
   `\n${n} choices, 390×844 touch viewport, CPU ×${values.rate} slower (CDP), ${values.moves} of each; a dropped frame = a rAF gap over ${DROPPED_MS.toFixed(1)} ms`,
 );
-console.log('action                      runs  frames  dropped  worst gap ms  long tasks  long-task ms');
+const traced = values['cpu-trace'];
+console.log(
+  `action                      runs  frames  dropped  worst gap ms  long tasks  long-task ms${traced ? '  main CPU ms  tasks >25 ms CPU  worst task CPU ms' : ''}`,
+);
 let dropped = 0; // every action's, the idle baseline's included
 for (const [action, rs] of byAction) {
   const sum = (f: (r: Figures) => number) => rs.reduce((a, r) => a + f(r), 0);
@@ -202,7 +246,15 @@ for (const [action, rs] of byAction) {
       .toFixed(1)
       .padStart(14)}${String(sum((r) => r.longTasks)).padStart(12)}${sum((r) => r.longTaskMs)
       .toFixed(0)
-      .padStart(14)}`,
+      .padStart(14)}${
+      traced
+        ? `${sum((r) => r.cpuMs ?? 0)
+            .toFixed(0)
+            .padStart(13)}${String(sum((r) => r.heavyTasks ?? 0)).padStart(17)}${Math.max(...rs.map((r) => r.worstTaskMs ?? 0))
+            .toFixed(1)
+            .padStart(19)}`
+        : ''
+    }`,
   );
 }
 console.log(

@@ -78,12 +78,22 @@ test('a list of 30 from results on a phone: reorder by touch, keyboard and numbe
   await expect.poll(() => order(page)).toEqual([start[1], start[2], start[0], ...start.slice(3)]);
   const afterKeys = await order(page);
 
-  // Touch: drag choice 5 up by three rows.
+  // Touch: drag choice 5 up by three rows. First the page settles: the keyboard's new order has its
+  // outcomes (and its warnings above the list, which move the rows), and the point the finger goes
+  // down on is choice 5's handle itself, measured where it is now, not where it was a moment ago.
+  await expect(page.getByTestId('choice-list')).not.toHaveAttribute('data-pending');
   const h5 = page.getByRole('button', { name: 'Move choice 5: drag, or use the arrow keys' });
   await h5.scrollIntoViewIfNeeded();
-  const box = (await h5.boundingBox())!;
   const rowHeight = (await rows.nth(4).boundingBox())!.height;
-  await touchDrag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, box.y + box.height / 2 - 3 * rowHeight);
+  let from = { x: 0, y: 0 };
+  await expect
+    .poll(async () => {
+      const box = (await h5.boundingBox())!;
+      from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      return h5.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), from);
+    })
+    .toBe(true);
+  await touchDrag(page, from, from.y - 3 * rowHeight);
   const afterTouch = [...afterKeys];
   afterTouch.splice(1, 0, afterTouch.splice(4, 1)[0]);
   await expect.poll(() => order(page)).toEqual(afterTouch);

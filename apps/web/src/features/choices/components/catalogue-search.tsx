@@ -1,6 +1,7 @@
 import type { ChoiceList } from '@rankwise/contract/choices';
+import { indianGrouping } from '@rankwise/contract/format';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { catalogueQuery } from '../api/choices.queries.ts';
@@ -9,7 +10,7 @@ import { catalogueQuery } from '../api/choices.queries.ts';
  * The whole catalogue of the list's counselling open to the student's category and pool, in a neutral
  * order (institute, program, quota, seat type): no ranking, so the student judges for themselves.
  */
-export function CatalogueSearch({
+export const CatalogueSearch = memo(function CatalogueSearch({
   list,
   student,
   inList,
@@ -17,7 +18,8 @@ export function CatalogueSearch({
 }: {
   list: ChoiceList;
   student: Record<string, unknown>;
-  inList: string[];
+  /** The seats in the list (a new set only when a seat is added or removed, not on a reorder). */
+  inList: ReadonlySet<string>;
   onAdd(id: string): void;
 }) {
   const [text, setText] = useState('');
@@ -34,7 +36,6 @@ export function CatalogueSearch({
       homeState: list.counselling === 'MCC' ? undefined : str('homeState'),
     }),
   );
-  const have = new Set(inList);
   const data = query.data?.data;
   return (
     <section className="rounded-xl border border-slate-200 p-3" aria-labelledby="catalogue-title">
@@ -58,7 +59,7 @@ export function CatalogueSearch({
       {query.isError ? <p className="mt-2 text-sm text-red-700">{errorMessage(query.error, 'The catalogue could not be searched.')}</p> : null}
       {data ? (
         <>
-          <p className="mt-2 text-xs text-slate-600">{data.total.toLocaleString('en-IN')} seats, in alphabetical order of institute and program</p>
+          <p className="mt-2 text-xs text-slate-600">{indianGrouping(data.total)} seats, in alphabetical order of institute and program</p>
           <ul className="mt-2 divide-y divide-slate-100" data-testid="catalogue">
             {data.seats.map((s) => (
               <li key={s.id} className="flex items-center gap-2 py-2">
@@ -71,11 +72,11 @@ export function CatalogueSearch({
                 <Button
                   variant="secondary"
                   className="px-3 py-1 text-sm"
-                  disabled={have.has(s.id)}
+                  disabled={inList.has(s.id)}
                   onClick={() => onAdd(s.id)}
                   aria-label={`Add ${s.institute}, ${s.program}, ${s.quota}, ${s.seatType}`}
                 >
-                  {have.has(s.id) ? 'In list' : 'Add'}
+                  {inList.has(s.id) ? 'In list' : 'Add'}
                 </Button>
               </li>
             ))}
@@ -97,4 +98,4 @@ export function CatalogueSearch({
       ) : null}
     </section>
   );
-}
+});

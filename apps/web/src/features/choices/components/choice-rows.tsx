@@ -1,7 +1,8 @@
 import { percentOf } from '@rankwise/contract/chance';
 import type { ChoiceOutcome } from '@rankwise/contract/choices';
+import { indianGrouping } from '@rankwise/contract/format';
 import clsx from 'clsx';
-import { memo, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 /** Every row has this height (text is cut to fit), so a drag's target is its distance in rows, and off-screen rows skip layout. */
 export const ROW_HEIGHT = 112;
@@ -38,11 +39,20 @@ type RowProps = {
  * chance and the chance it is the final seat, a note, and Remove.
  */
 export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, readOnly, onMove, onRemove, onNote }: RowProps) {
-  const [drag, setDrag] = useState<{ startY: number; dy: number } | null>(null);
+  // A drag moves the row on the compositor (its transform, set here, not by a render per pointer
+  // move) and renders only when the target position changes. The drop takes its target from the
+  // gesture's last position (kept here as it happens), so it never lags a render still to come.
+  const rowRef = useRef<HTMLLIElement>(null);
+  const gesture = useRef<{ startY: number; y: number; target: number } | null>(null);
+  const [drag, setDrag] = useState<{ target: number } | null>(null);
   const [position, setPosition] = useState<string | null>(null);
-  const seat = outcome?.seat;
   const n = index + 1;
-  const target = drag ? Math.max(0, Math.min(count - 1, index + Math.round(drag.dy / ROW_HEIGHT))) : index;
+  const targetAt = (startY: number, y: number) => Math.max(0, Math.min(count - 1, index + Math.round((y - startY) / ROW_HEIGHT)));
+  const endGesture = () => {
+    gesture.current = null;
+    rowRef.current?.style.removeProperty('transform');
+    setDrag(null);
+  };
 
   const onKey = (e: KeyboardEvent) => {
     const to = e.key === 'ArrowUp' ? index - 1 : e.key === 'ArrowDown' ? index + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : null;
@@ -53,14 +63,26 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
   const onDown = (e: PointerEvent<HTMLButtonElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    setDrag({ startY: e.clientY, dy: 0 });
+    gesture.current = { startY: e.clientY, y: e.clientY, target: index };
+    setDrag({ target: index });
   };
   const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
-    if (drag) setDrag({ ...drag, dy: e.clientY - drag.startY });
+    const g = gesture.current;
+    if (!g) return;
+    g.y = e.clientY;
+    rowRef.current?.style.setProperty('transform', `translateY(${g.y - g.startY}px)`);
+    const t = targetAt(g.startY, e.clientY);
+    if (t !== g.target) {
+      g.target = t;
+      setDrag({ target: t });
+    }
   };
   const onUp = () => {
-    if (drag && target !== index) onMove(index, target);
-    setDrag(null);
+    const g = gesture.current;
+    if (!g) return;
+    const to = targetAt(g.startY, g.y);
+    endGesture();
+    if (to !== index) onMove(index, to);
   };
   const commitPosition = () => {
     if (position === null) return;
@@ -71,13 +93,14 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
 
   return (
     <li
+      ref={rowRef}
       data-testid="choice-row"
       data-id={item.id}
       data-key={item.key}
       aria-posinset={n}
       aria-setsize={count}
       className={clsx('choice-row relative flex gap-2 border-b border-slate-200 bg-white px-2 py-2', drag && 'z-10 shadow-lg ring-2 ring-brand-600')}
-      style={{ height: ROW_HEIGHT, transform: drag ? `translateY(${drag.dy}px)` : undefined, willChange: drag ? 'transform' : undefined }}
+      style={{ height: ROW_HEIGHT, willChange: drag ? 'transform' : undefined }}
     >
       <div className="flex w-14 shrink-0 flex-col items-center gap-1">
         {readOnly ? (
@@ -108,30 +131,15 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
               onPointerDown={onDown}
               onPointerMove={onPointerMove}
               onPointerUp={onUp}
-              onPointerCancel={() => setDrag(null)}
+              onPointerCancel={endGesture}
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                <circle cx="7" cy="5" r="1.6" />
-                <circle cx="13" cy="5" r="1.6" />
-                <circle cx="7" cy="10" r="1.6" />
-                <circle cx="13" cy="10" r="1.6" />
-                <circle cx="7" cy="15" r="1.6" />
-                <circle cx="13" cy="15" r="1.6" />
-              </svg>
+              {GRIP}
             </button>
           </>
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900" title={seat?.institute}>
-          {seat ? seat.institute : outcome ? `Seat ${item.id} is not in the current data` : 'Loading…'}
-        </p>
-        <p className="truncate text-sm text-slate-700" title={seat?.program}>
-          {seat?.program ?? ''}
-        </p>
-        <p className="truncate text-xs text-slate-600">
-          {seat ? `${seat.quota} · ${seat.seatType} · ${seat.gender} · closed at ${seat.closingRank.toLocaleString('en-IN')} (${seat.year})` : ''}
-        </p>
+        <SeatLines id={item.id} outcome={outcome} />
         {readOnly ? (
           <p className="truncate text-xs italic text-slate-700">{item.note}</p>
         ) : (
@@ -146,6 +154,59 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
         )}
       </div>
       <div className="flex w-24 shrink-0 flex-col items-end gap-1 text-right">
+        <Figures outcome={outcome} />
+        {readOnly ? null : (
+          <button type="button" className="text-xs font-medium text-red-700 underline" onClick={() => onRemove(index)} aria-label={`Remove choice ${n}`}>
+            Remove
+          </button>
+        )}
+      </div>
+      {drag && drag.target !== index ? (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 text-center text-xs font-semibold text-brand-700">
+          → #{drag.target + 1}
+        </span>
+      ) : null}
+    </li>
+  );
+}, sameRow);
+
+// A move changes a row's position, not its seat or figures: those parts (and the handle's icon, one
+// element for every row) are left alone by the re-render of a row whose position changed.
+const GRIP = (
+  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+    <circle cx="7" cy="5" r="1.6" />
+    <circle cx="13" cy="5" r="1.6" />
+    <circle cx="7" cy="10" r="1.6" />
+    <circle cx="13" cy="10" r="1.6" />
+    <circle cx="7" cy="15" r="1.6" />
+    <circle cx="13" cy="15" r="1.6" />
+  </svg>
+);
+
+type PartProps = { id: string; outcome: ChoiceOutcome | undefined };
+const samePart = (a: PartProps, b: PartProps) => a.id === b.id && sameOutcome(a.outcome, b.outcome);
+
+const SeatLines = memo(function SeatLines({ id, outcome }: PartProps) {
+  const seat = outcome?.seat;
+  return (
+    <>
+      <p className="truncate text-sm font-semibold text-slate-900" title={seat?.institute}>
+        {seat ? seat.institute : outcome ? `Seat ${id} is not in the current data` : 'Loading…'}
+      </p>
+      <p className="truncate text-sm text-slate-700" title={seat?.program}>
+        {seat?.program ?? ''}
+      </p>
+      <p className="truncate text-xs text-slate-600">
+        {seat ? `${seat.quota} · ${seat.seatType} · ${seat.gender} · closed at ${indianGrouping(seat.closingRank)} (${seat.year})` : ''}
+      </p>
+    </>
+  );
+}, samePart);
+
+const Figures = memo(
+  function Figures({ outcome }: Pick<PartProps, 'outcome'>) {
+    return (
+      <>
         <span className="text-lg font-bold text-slate-900" data-testid="outcome-percent" title="Chance this is the seat you end with">
           {outcome ? `${outcome.outcomePercent}%` : '…'}
         </span>
@@ -156,20 +217,11 @@ export const ChoiceRow = memo(function ChoiceRow({ index, count, item, outcome, 
         ) : outcome ? (
           <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">NA</span>
         ) : null}
-        {readOnly ? null : (
-          <button type="button" className="text-xs font-medium text-red-700 underline" onClick={() => onRemove(index)} aria-label={`Remove choice ${n}`}>
-            Remove
-          </button>
-        )}
-      </div>
-      {drag && target !== index ? (
-        <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 text-center text-xs font-semibold text-brand-700">
-          → #{target + 1}
-        </span>
-      ) : null}
-    </li>
-  );
-}, sameRow);
+      </>
+    );
+  },
+  (a, b) => sameOutcome(a.outcome, b.outcome),
+);
 
 /** What a row shows of its seat and outcome. */
 function sameOutcome(a: ChoiceOutcome | undefined, b: ChoiceOutcome | undefined): boolean {

@@ -1,6 +1,7 @@
 import { CHOICE_LIMIT, counsellingLabels, type ChoiceList, type ChoiceWarning } from '@rankwise/contract/choices';
+import { indianGrouping } from '@rankwise/contract/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -49,10 +50,23 @@ export function ListEditor({ list }: { list: ChoiceList }) {
   const [appliedStudent, setAppliedStudent] = useState(savedStudent);
   const ids = useMemo(() => items.map((c) => c.id), [items]);
   const outcomes = useQuery(outcomesQuery(list.counselling, appliedStudent, ids, sortBy || undefined));
-  // The answer for this order; while a new order is computed, each seat keeps its own chance (by id)
-  // and its outcome shows as pending (it depends on the position).
-  const byPosition = outcomes.data && !outcomes.isPlaceholderData && outcomes.data.data.choices.length === ids.length ? outcomes.data.data.choices : null;
-  const previousById = useMemo(() => new Map((outcomes.data?.data.choices ?? []).map((c) => [c.id, c])), [outcomes.data]);
+  // A new answer is rendered in a transition (in slices between frames; the rows, warnings and
+  // figures follow `answer`), so that its arrival never holds a frame. The answer for this order;
+  // while a new order is computed (or its answer is still being rendered), each seat keeps its own
+  // chance (by id) and its outcome shows as pending (it depends on the position).
+  const answer = useDeferredValue(outcomes.data);
+  const current = answer && answer === outcomes.data && !outcomes.isPlaceholderData ? answer.data : null;
+  const byPosition = current && current.choices.length === ids.length ? current.choices : null;
+  const previousById = useMemo(() => new Map((answer?.data.choices ?? []).map((c) => [c.id, c])), [answer]);
+  // What the panels below the list need of it, kept from re-rendering with every move: the rehearsal
+  // follows the order in a transition, the catalogue only which seats are in the list.
+  const deferredIds = useDeferredValue(ids);
+  const membership = useMemo(() => [...ids].sort().join('\n'), [ids]);
+  const inList = useMemo(() => new Set(membership ? membership.split('\n') : []), [membership]);
+  const itemsNow = useRef(items);
+  useLayoutEffect(() => {
+    itemsNow.current = items;
+  }, [items]);
 
   const flush = useCallback(async () => {
     const next = pending.current;
@@ -118,28 +132,29 @@ export function ListEditor({ list }: { list: ChoiceList }) {
   const onNote = useCallback((index: number, note: string) => change((xs) => xs.map((c, i) => (i === index ? { ...c, note } : c))), [change]);
   const onAdd = useCallback(
     (id: string) => {
-      if (items.some((c) => c.id === id)) return toast.info('This seat is already in your list.');
-      if (items.length >= CHOICE_LIMIT) return toast.error(`A list can have at most ${CHOICE_LIMIT} choices.`);
-      change((xs) => [...xs, ...keyed([{ id, note: '' }])], `Added as choice ${items.length + 1}.`);
+      const xs = itemsNow.current;
+      if (xs.some((c) => c.id === id)) return toast.info('This seat is already in your list.');
+      if (xs.length >= CHOICE_LIMIT) return toast.error(`A list can have at most ${CHOICE_LIMIT} choices.`);
+      change((ys) => [...ys, ...keyed([{ id, note: '' }])], `Added as choice ${xs.length + 1}.`);
     },
-    [change, items],
+    [change],
   );
 
   const exportInput = (): ExportInput | null =>
-    byPosition && outcomes.data
+    byPosition && current
       ? {
           name: list.name,
           counselling: list.counselling,
           choices: byPosition,
           notes: items.map((c) => c.note),
-          nonePercent: outcomes.data.data.nonePercent,
-          referenceYear: outcomes.data.data.method.referenceYear,
-          fittedAt: outcomes.data.data.method.dataVersion.split(':').slice(2).join(':'),
+          nonePercent: current.nonePercent,
+          referenceYear: current.method.referenceYear,
+          fittedAt: current.method.dataVersion.split(':').slice(2).join(':'),
         }
       : null;
 
   const shareUrl = shareToken ? `${window.location.origin}/choices/shared/${shareToken}` : null;
-  const warnings = outcomes.data?.data.warnings ?? [];
+  const warnings = answer?.data.warnings ?? NO_WARNINGS;
 
   return (
     <section className="mt-6 space-y-5" aria-labelledby="list-title">
@@ -195,7 +210,7 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         <div>
           <p className="text-xs uppercase tracking-wide text-slate-600">Chance of no seat</p>
           <p className="text-2xl font-bold text-slate-900" data-testid="none-percent">
-            {outcomes.data && !outcomes.isPlaceholderData ? `${outcomes.data.data.nonePercent}%` : outcomes.isError ? 'NA' : '…'}
+            {current ? `${current.nonePercent}%` : outcomes.isError ? 'NA' : '…'}
           </p>
         </div>
         <div>
@@ -216,11 +231,11 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         </div>
       </div>
       {outcomes.isError ? <p className="text-sm text-red-700">{errorMessage(outcomes.error, 'The chances could not be computed.')}</p> : null}
-      {outcomes.data ? (
+      {answer ? (
         <p className="text-xs text-slate-600">
-          Each choice’s seat is judged on its own chance; the chance it is your final seat comes from{' '}
-          {outcomes.data.data.method.simulatedYears.toLocaleString('en-IN')} simulated years in which every closing rank moves together (ρ ={' '}
-          {outcomes.data.data.method.rho.toFixed(3)}). Data: closing ranks up to {outcomes.data.data.method.referenceYear}.{' '}
+          Each choice’s seat is judged on its own chance; the chance it is your final seat comes from {indianGrouping(answer.data.method.simulatedYears)}{' '}
+          simulated years in which every closing rank moves together (ρ = {answer.data.method.rho.toFixed(3)}). Data: closing ranks up to{' '}
+          {answer.data.method.referenceYear}.{' '}
           <a className="underline" href="/methodology">
             How chances are computed
           </a>
@@ -338,14 +353,16 @@ export function ListEditor({ list }: { list: ChoiceList }) {
         </p>
       ) : null}
 
-      <RoundsPanel list={list} student={appliedStudent} ids={ids} />
+      <RoundsPanel list={list} student={appliedStudent} ids={deferredIds} />
 
-      <CatalogueSearch list={list} student={appliedStudent} inList={ids} onAdd={onAdd} />
+      <CatalogueSearch list={list} student={appliedStudent} inList={inList} onAdd={onAdd} />
     </section>
   );
 }
 
-function Warnings({ warnings }: { warnings: ChoiceWarning[] }) {
+const NO_WARNINGS: ChoiceWarning[] = [];
+
+const Warnings = memo(function Warnings({ warnings }: { warnings: ChoiceWarning[] }) {
   const serious = warnings.filter((w) => w.code !== 'freeze-only' && w.code !== 'fee-deadline');
   const rules = warnings.filter((w) => w.code === 'freeze-only' || w.code === 'fee-deadline');
   return (
@@ -368,4 +385,4 @@ function Warnings({ warnings }: { warnings: ChoiceWarning[] }) {
       </ul>
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { AdviceResponse, ChoiceList } from '@rankwise/contract/choices';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { askAdvice, listQuery, listsQuery, rehearseQuery } from '../api/choices.queries.ts';
@@ -13,7 +13,7 @@ const at = (p: number | null) => (p === null ? '—' : `#${p}`);
  * Rehearse the rounds (a mock allotment on the reference year's rounds and on simulated years, under
  * float, slide and freeze) and, during counselling, advice from the seat held after round k.
  */
-export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student: Record<string, unknown>; ids: string[] }) {
+export const RoundsPanel = memo(function RoundsPanel({ list, student, ids }: { list: ChoiceList; student: Record<string, unknown>; ids: string[] }) {
   const [open, setOpen] = useState(false);
   // A JoSAA list's rehearsal continues into CSAB on the student's most recent CSAB list (docs/decisions/0027).
   const josaa = list.counselling === 'JoSAA';
@@ -159,4 +159,4 @@ export function RoundsPanel({ list, student, ids }: { list: ChoiceList; student:
       )}
     </section>
   );
-}
+});
