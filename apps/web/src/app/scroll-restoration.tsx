@@ -20,19 +20,17 @@ const OWN_SCROLL = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 /**
  * Scrolls to `y` at once (the page's smooth scrolling is for the student's own moves, and an
  * animation that load stretches ends wherever the page's height stopped it), and again each time
- * the page grows until `y` is reached: a list may still be laying out, for as long as a slow phone
- * takes. Gives way when the student scrolls, or the page is left (the returned stop).
+ * the page's height changes: a list may still be laying out, for as long as a slow phone takes, and
+ * cards drawn near the place (sized until then by an estimate) would otherwise move it. Gives way
+ * when the student scrolls, or the page is left (the returned stop).
  */
 function scrollWhenReachable(y: number): () => void {
-  const growth = new ResizeObserver(() => attempt());
+  const attempt = () => window.scrollTo({ top: y, behavior: 'instant' });
+  const growth = new ResizeObserver(attempt);
   const stop = () => {
     growth.disconnect();
     for (const e of OWN_SCROLL) window.removeEventListener(e, stop, { capture: true });
   };
-  function attempt() {
-    window.scrollTo({ top: y, behavior: 'instant' });
-    if (Math.abs(window.scrollY - y) <= 1) stop();
-  }
   for (const e of OWN_SCROLL) window.addEventListener(e, stop, { capture: true, passive: true });
   growth.observe(document.documentElement);
   attempt();
