@@ -41,9 +41,13 @@ async function fillEngineering(page: Page, opts: { branches?: string[] } = {}) {
 
 const preferences = (page: Page) => page.getByRole('region', { name: 'Your preferences' });
 
-/** The applied preferences a results page shows, label → value. */
+/**
+ * The applied preferences a results page shows, label → value. The page's prerendered loading frame
+ * has the box with placeholder values, unseen until the page runs and fills in the URL's: wait for
+ * the values to show, not the box.
+ */
 async function applied(page: Page): Promise<Record<string, string>> {
-  await expect(preferences(page)).toBeVisible();
+  await expect(preferences(page).locator('dl')).toBeVisible();
   return preferences(page)
     .locator('dl > div')
     .evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.querySelector('dt')!.textContent!.replace(/:$/, ''), r.querySelector('dd')!.textContent!])));

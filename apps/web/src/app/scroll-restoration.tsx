@@ -14,16 +14,27 @@ function readSaved(): Record<string, number> {
 /** Where each history entry of this tab was scrolled to, by location key (kept across reloads). */
 const positions: Record<string, number> = typeof window === 'undefined' ? {} : readSaved();
 
-/** Scrolls to `y` once the page is tall enough (a list may still be laying out), for up to a second. */
+/** What the student does to scroll on their own: a restore still waiting for its place gives way. */
+const OWN_SCROLL = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Scrolls to `y` at once (the page's smooth scrolling is for the student's own moves, and an
+ * animation that load stretches ends wherever the page's height stopped it), and again each time
+ * the page's height changes: a list may still be laying out, for as long as a slow phone takes, and
+ * cards drawn near the place (sized until then by an estimate) would otherwise move it. Gives way
+ * when the student scrolls, or the page is left (the returned stop).
+ */
 function scrollWhenReachable(y: number): () => void {
-  let frame = 0;
-  const until = performance.now() + 1000;
-  const attempt = () => {
-    window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt);
+  const attempt = () => window.scrollTo({ top: y, behavior: 'instant' });
+  const growth = new ResizeObserver(attempt);
+  const stop = () => {
+    growth.disconnect();
+    for (const e of OWN_SCROLL) window.removeEventListener(e, stop, { capture: true });
   };
+  for (const e of OWN_SCROLL) window.addEventListener(e, stop, { capture: true, passive: true });
+  growth.observe(document.documentElement);
   attempt();
-  return () => cancelAnimationFrame(frame);
+  return stop;
 }
 
 /**
@@ -68,7 +79,7 @@ export function ScrollRestoration() {
       return saved === undefined ? undefined : scrollWhenReachable(saved);
     }
     if (hash) return;
-    if (navigationType === 'PUSH' || !samePage) window.scrollTo(0, 0);
+    if (navigationType === 'PUSH' || !samePage) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [key, pathname, hash, navigationType]);
 
   return null;
