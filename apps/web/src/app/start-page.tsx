@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useHydrated } from '@/lib/hydrated.ts';
 
 // Each form (with its schemas and form library) loads when its stream is chosen, not with the stream choice.
 const EngineeringForm = lazy(() => import('@/features/engineering/components/engineering-form.tsx').then((m) => ({ default: m.EngineeringForm })));
@@ -12,8 +13,6 @@ function streamOf(params: URLSearchParams): Stream | null {
   return s === 'engineering' || s === 'medical' ? s : null;
 }
 
-const noSubscription = () => () => {};
-
 /**
  * Spec §2 Start page: choose a stream, then its form; Change Stream goes back. A preference set
  * being edited comes in the URL (`?stream=engineering&rank=…`: the results page's Edit link and
@@ -24,11 +23,7 @@ export function StartPage() {
   const [params, setParams] = useSearchParams();
   const [picked, setPicked] = useState<Stream | null>(null);
   // The page is prerendered without a query (the stream choice): it hydrates as that, then shows the URL's set.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const fromUrl = hydrated ? streamOf(params) : null;
   const stream = fromUrl ?? picked;
   const setStream = (s: Stream | null) => {

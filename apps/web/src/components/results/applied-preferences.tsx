@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-
-const noSubscription = () => () => {};
+import { useHydrated } from '@/lib/hydrated.ts';
 
 /**
  * The preferences a results page was asked for, with the way back to the form filled with them.
@@ -9,11 +7,7 @@ const noSubscription = () => () => {};
  * place but shows nothing: the values are the URL's, known once the page runs.
  */
 export function AppliedPreferences({ items, editTo }: { items: { label: string; value: string }[]; editTo: string }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useHydrated();
   return (
     <section
       aria-label="Your preferences"

@@ -1,25 +1,19 @@
 import clsx from 'clsx';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { buttonStyles } from '@/components/ui/button.tsx';
+import { useHydrated } from '@/lib/hydrated.ts';
 import { useModal } from '@/lib/stores/modals.ts';
 import { useSession } from '@/lib/stores/session.ts';
 
 // The signed-in menu (a dropdown, logout) is its own chunk: a visitor's first load does without it.
 const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
 
-const noSubscription = () => () => {};
-
 /** Login and Signup buttons, or (signed in) the account menu: avatar, username, e-mail, Logout. */
 export function AccountButtons({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
   const user = useSession((s) => s.user);
   const open = useModal((s) => s.open);
   const restoring = useSession((s) => s.restoring);
-  // False while hydrating a prerendered page (built as a visitor sees it), so the first render matches its HTML.
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useHydrated();
   // A student back on the site whose start-up refresh has not answered yet (a slow network) is not
   // shown as signed out: Login and Signup would invite them to sign in again over what they were doing.
   if (restoring && inBrowser) return <span className="block h-10 w-32" aria-busy="true" />;

@@ -32,7 +32,7 @@ export function useRowWindow(ref: RefObject<HTMLElement | null>, count: number):
       };
       const start = Math.max(0, Math.min(count, visible.start - OVERSCAN));
       // At least a screenful and the overscan, also while the list is still below the screen.
-      const end = Math.min(count, Math.max(start + MIN_ROWS, Math.ceil((window.innerHeight - top) / ROW_HEIGHT) + OVERSCAN));
+      const end = Math.min(count, Math.max(start + MIN_ROWS, visible.end + OVERSCAN));
       // On the screen now: the rows already rendered, with those newly scrolled in (or, after a jump, these alone).
       setRange((r) => {
         if (visible.end <= visible.start || (r.start <= visible.start && r.end >= visible.end)) return r;
